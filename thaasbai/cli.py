@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -39,12 +40,50 @@ def _record_error(exc) -> int:
     return 2
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from .serve import ServeSettings, run
+
+    run(
+        ServeSettings(
+            host=args.host,
+            port=args.port,
+            store=args.store or "",
+            data_dir=args.data_dir or "",
+            public_url=args.public_url or "",
+            grace_s=args.grace,
+        )
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="thaasbai", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="replay a game record and print the resulting state")
     p.add_argument("file", help="the record's path, or - for standard input")
     p.set_defaults(run=_replay)
+
+    p = sub.add_parser("serve", help="serve the web app and the room server")
+    p.add_argument("--host", default=os.getenv("THAASBAI_HOST", "127.0.0.1"))
+    p.add_argument("--port", type=int, default=int(os.getenv("THAASBAI_PORT", "8550")))
+    p.add_argument(
+        "--store",
+        default=os.getenv("THAASBAI_STORE", ""),
+        help="where rooms live: empty for SQLite (the default), or redis://HOST:PORT/DB",
+    )
+    p.add_argument("--data-dir", default=os.getenv("THAASBAI_DATA_DIR", ""))
+    p.add_argument(
+        "--public-url",
+        default=os.getenv("THAASBAI_PUBLIC_URL", ""),
+        help="the base URL of invite links (default: http://HOST:PORT)",
+    )
+    p.add_argument(
+        "--grace",
+        type=float,
+        default=60.0,
+        help="seconds before a bot plays for a disconnected player",
+    )
+    p.set_defaults(run=_serve)
     return parser
 
 
