@@ -10,28 +10,13 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass
 from pathlib import Path
+
+from .settings import ServeSettings
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 log = logging.getLogger("thaasbai")
-
-
-@dataclass(frozen=True)
-class ServeSettings:
-    """How ``thaasbai serve`` runs; every field has a working embedded default."""
-
-    host: str = "127.0.0.1"
-    port: int = 8550
-    store: str = ""  # "" = SQLite in data_dir; "redis://host:port/db" to share rooms
-    data_dir: str = ""
-    public_url: str = ""  # the base of invite links; default http://host:port
-    grace_s: float = 60.0
-    web_renderer: str = "auto"
-
-    @property
-    def base_url(self) -> str:
-        return self.public_url.rstrip("/") or f"http://{self.host}:{self.port}"
+__all__ = ["ServeSettings", "create_app", "run"]
 
 
 def create_app(settings: ServeSettings):

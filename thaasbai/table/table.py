@@ -90,7 +90,7 @@ class Table:
             self.version += 1
 
     def _between_deals(self) -> bool:
-        return self.match is None or self.match.needs_deal
+        return self.match is None or self.match.current is None or self.match.current.over
 
     # -- the game ----------------------------------------------------------------------------
 

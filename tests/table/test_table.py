@@ -1,0 +1,131 @@
+"""The table's one submit pipeline, seats, bot turns and persistence."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+
+import pytest
+
+from thaasbai.engine import GameOptions, describe, to_record
+from thaasbai.table import BOT, FREE, HUMAN, Table, TableError, play_bot_turns
+
+
+def _table(game: str = "thaas", seats: int = 4, seed: int = 1) -> Table:
+    table = Table(GameOptions(game, seats), bot_level="easy", rng=random.Random(seed))
+    table.sit(0, "Aisha")
+    return table
+
+
+def _snapshot(table: Table) -> str:
+    return json.dumps([table.version, describe(table.match), to_record(table.match)])
+
+
+def test_start_fills_every_free_seat_with_a_bot_of_the_chosen_level() -> None:
+    table = _table()
+    table.start()
+    assert [s.kind for s in table.seats] == [HUMAN, BOT, BOT, BOT]
+    assert all(s.bot_level == "easy" for s in table.seats[1:])
+    assert table.match is not None and table.match.current is not None
+
+
+def test_refused_actions_change_nothing_and_carry_their_code() -> None:
+    table = _table()
+    with pytest.raises(TableError) as exc:
+        table.submit(0, 0)
+    assert exc.value.code == "not_started"
+    table.start()
+    deal = table.match.current
+    to_act = deal.to_act
+    other = (to_act + 1) % 4
+    legal = deal.legal_actions()
+    illegal = next(c for c in range(52) if c not in legal)
+    before = _snapshot(table)
+    cases = [
+        ((other, legal[0], table.version), "not_your_turn"),
+        ((to_act, legal[0], table.version - 1), "stale_version"),
+        ((to_act, illegal, table.version), "illegal"),
+        ((9, legal[0], table.version), "bad_seat"),
+    ]
+    for args, code in cases:
+        with pytest.raises(TableError) as exc:
+            table.submit(*args)
+        assert exc.value.code == code
+        assert _snapshot(table) == before
+    table.submit(to_act, legal[0], table.version)
+    assert table.version > json.loads(before)[0]
+
+
+def test_a_human_takes_a_bot_seat_only_between_deals() -> None:
+    table = _table()
+    table.start()
+    with pytest.raises(TableError) as exc:
+        table.sit(None, "Late")
+    assert exc.value.code == "seat_taken"
+    _finish_deal(table)
+    seat = table.sit(None, "Late")
+    assert table.seats[seat].kind == HUMAN and table.seats[seat].name == "Late"
+
+
+def test_leaving_before_start_frees_the_seat_and_during_play_a_bot_takes_it() -> None:
+    table = _table()
+    table.sit(2, "Ibrahim")
+    table.leave(2)
+    assert table.seats[2].kind == FREE
+    table.sit(2, "Ibrahim")
+    table.start()
+    table.leave(2)
+    assert table.seats[2].kind == BOT
+
+
+def test_away_human_is_played_by_a_bot_until_back() -> None:
+    table = _table()
+    table.start()
+    table.set_away(0, True)
+    assert table.seats[0].played_by_bot
+    table.set_away(0, False)
+    assert not table.seats[0].played_by_bot
+
+
+def test_table_restores_from_json_to_the_same_state() -> None:
+    table = _table("thulla", 5)
+    table.start()
+    for _ in range(7):
+        seat = table.to_act
+        table.submit(seat, table.match.current.legal_actions()[-1], table.version)
+    restored = Table.from_json(json.loads(json.dumps(table.to_json())))
+    assert restored.version == table.version
+    assert describe(restored.match) == describe(table.match)
+    assert [s.kind for s in restored.seats] == [s.kind for s in table.seats]
+
+
+def test_bot_turns_run_off_the_event_loop_and_finish_the_deal() -> None:
+    table = Table(GameOptions("thaas"), bot_level="easy", rng=random.Random(5))
+    table.start()  # four bots
+    loop_thread = threading.get_ident()
+    bot_threads: set[int] = set()
+    original = table.bot_action
+
+    def recording(seat, view, budget_ms=None):
+        bot_threads.add(threading.get_ident())
+        return original(seat, view, budget_ms)
+
+    table.bot_action = recording  # type: ignore[method-assign]
+    changes = 0
+
+    async def on_change() -> None:
+        nonlocal changes
+        changes += 1
+
+    played = asyncio.run(play_bot_turns(table, on_change))
+    assert table.match.current.over
+    assert played == changes > 0
+    assert loop_thread not in bot_threads
+
+
+def _finish_deal(table: Table) -> None:
+    while not table.match.current.over:
+        seat = table.to_act
+        table.submit(seat, table.match.current.legal_actions()[0], table.version)
