@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..serve import ServeSettings
+    from ..settings import ServeSettings
 
 
 def install(app: Any, settings: ServeSettings) -> None:
