@@ -1,0 +1,107 @@
+"""The HTTP half: create a room, join it, read its lobby (standard library only)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+_CODE = re.compile(r"(?:^|/)([23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6})/?$", re.IGNORECASE)
+
+
+class ServerError(Exception):
+    """A refusal from the server: HTTP ``status`` and the protocol's error ``code``."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(f"{status} {code}: {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Created:
+    code: str
+    invite_url: str
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True)
+class Joined:
+    code: str
+    seat: int
+    token: str
+
+
+def code_from_invite(text: str) -> str | None:
+    """The room code in an invite link (``.../join/K7M2QX``) or a typed code."""
+    match = _CODE.search(text.strip().replace("-", "").replace(" ", ""))
+    return match.group(1).upper() if match else None
+
+
+class RoomsClient:
+    """Async HTTP calls to one server, e.g. ``RoomsClient("https://thaasbai.example")``."""
+
+    def __init__(self, base_url: str, timeout: float = 10.0) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.timeout = timeout
+
+    async def create_room(
+        self,
+        game: str = "thaas",
+        *,
+        seats: int | None = None,
+        options: dict[str, Any] | None = None,
+        name: str = "",
+        bots: str = "normal",
+        turn_timer: float | None = None,
+    ) -> Created:
+        body: dict[str, Any] = {"game": game, "name": name, "bots": bots}
+        if seats is not None:
+            body["seats"] = seats
+        if options:
+            body["options"] = options
+        if turn_timer:
+            body["turn_timer"] = turn_timer
+        d = await self._call("POST", "/api/rooms", body)
+        return Created(d["code"], d["invite_url"], d["seat"], d["token"])
+
+    async def join(self, code: str, *, name: str = "", seat: int | None = None) -> Joined:
+        body: dict[str, Any] = {"name": name}
+        if seat is not None:
+            body["seat"] = seat
+        d = await self._call("POST", f"/api/rooms/{quote(code, safe='')}/join", body)
+        return Joined(code.upper(), d["seat"], d["token"])
+
+    async def lobby(self, code: str) -> dict[str, Any]:
+        return await self._call("GET", f"/api/rooms/{quote(code, safe='')}", None)
+
+    async def _call(self, method: str, path: str, body: dict[str, Any] | None) -> Any:
+        return await asyncio.to_thread(self._call_sync, method, path, body)
+
+    def _call_sync(self, method: str, path: str, body: dict[str, Any] | None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(
+            self.base_url + path,
+            data=data,
+            method=method,
+            headers={"Content-Type": "application/json", "Accept": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
+                return json.loads(resp.read())
+        except urllib.error.HTTPError as exc:
+            try:
+                err = json.loads(exc.read())["error"]
+                code, message = err["code"], err["message"]
+            except (ValueError, KeyError, TypeError):
+                code, message = "http_error", exc.reason or ""
+            raise ServerError(exc.code, code, str(message)) from None
+        except (urllib.error.URLError, OSError) as exc:
+            raise ServerError(0, "unreachable", str(exc)) from None
