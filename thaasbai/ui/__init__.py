@@ -7,12 +7,11 @@ from typing import Any
 
 
 def make_main(server_url: str) -> Callable[[Any], Any]:
-    """The Flet entry point, bound to the room server's base URL."""
+    """The Flet entry point, bound to the room server's base URL (for online play)."""
 
     async def main(page: Any) -> None:
-        import flet as ft
+        from .app import App
 
-        page.title = "Thaasbai"
-        page.add(ft.Text("Thaasbai"))
+        await App(page, server_url).start()
 
     return main

@@ -1,0 +1,115 @@
+"""Browser fixtures: ``thaasbai serve`` on a free port, driven by Debian's headless Chromium.
+
+Bots move with no pause (``THAASBAI_PACE=0``) so a whole deal plays in seconds; the
+canvaskit renderer keeps screenshots fresh.  Skipped, not failed, without /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+REPO = Path(__file__).resolve().parents[2]
+CHROME_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip("Debian chromium is not installed", allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int, pace: str = "0") -> subprocess.Popen[bytes]:
+    """Run ``python -m thaasbai serve`` and wait until /healthz answers."""
+    env = {
+        **os.environ,
+        "FLET_WEB_RENDERER": "canvaskit",
+        "THAASBAI_PACE": pace,
+        "THAASBAI_DATA_DIR": os.environ.get("THAASBAI_DATA_DIR", "/tmp/thaasbai-e2e"),
+    }
+    env.pop("DISPLAY", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "thaasbai", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(url + "/healthz", timeout=1)
+            return proc
+        except OSError:
+            if proc.poll() is not None:
+                raise RuntimeError("thaasbai serve exited at start-up") from None
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("thaasbai serve did not start")
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    port = free_port()
+    proc = start_server(port)
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance) -> Iterator[Browser]:
+    b = playwright_instance.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROME_ARGS
+    )
+    yield b
+    b.close()
+
+
+def open_app(browser: Browser, url: str, width: int = 1024, height: int = 768) -> Page:
+    """A fresh context (a fresh Flet session) with Flutter's semantics tree switched on."""
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    page.goto(url)
+    enable_semantics(page)
+    return page
+
+
+def enable_semantics(page: Page) -> None:
+    ph = page.locator("flt-semantics-placeholder")
+    ph.wait_for(state="attached", timeout=30_000)
+    ph.dispatch_event("click")
+    page.locator("flt-semantics").first.wait_for(state="attached", timeout=15_000)
+
+
+@pytest.fixture
+def app_page(browser: Browser, server_url: str) -> Iterator[Page]:
+    page = open_app(browser, server_url)
+    yield page
+    page.context.close()

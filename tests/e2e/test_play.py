@@ -1,0 +1,120 @@
+"""Play whole deals in the browser by tapping cards, as a person would."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = pytest.mark.browser
+
+PLAYABLE = '[flt-semantics-identifier^="card-"][flt-tappable]'
+HAND = '[flt-semantics-identifier^="card-"]'
+RESULT_BUTTONS = ("Next deal", "New match", "Next round")
+
+
+def choose_easy_bots(page: Page, bots: int = 3) -> None:
+    """Tap "Easy" for every bot seat so the deal plays fast whatever the other levels do."""
+    easy = page.get_by_role("button", name="Easy")
+    expect(easy).to_have_count(bots)
+    for i in range(bots):
+        easy.nth(i).click()
+
+
+def result_shown(page: Page) -> bool:
+    return any(page.get_by_role("button", name=n).count() for n in RESULT_BUTTONS)
+
+
+def tap(page: Page, card: Locator) -> None:
+    """Click the visible corner of a card (later cards overlap the rest of it)."""
+    card.click(position={"x": 12, "y": 16}, timeout=5_000)
+
+
+def play_until_result(page: Page, limit_s: float = 90) -> int:
+    """Tap a playable card (or accept a Hand Call) whenever it is our turn; count our plays."""
+    plays = 0
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if result_shown(page):
+            return plays
+        cards = page.locator(PLAYABLE)
+        if cards.count():
+            before = page.locator(HAND).count()
+            try:
+                tap(page, cards.first)
+            except Exception:  # the card moved or the turn passed meanwhile: look again
+                continue
+            plays += 1
+            _wait_hand_changes(page, before)
+            continue
+        accept = page.get_by_role("button", name="Accept")
+        if accept.count():
+            accept.first.click()
+            continue
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no result after {limit_s}s ({plays} cards played)")
+
+
+def _wait_hand_changes(page: Page, before: int) -> None:
+    for _ in range(50):
+        if page.locator(HAND).count() != before or result_shown(page):
+            return
+        page.wait_for_timeout(50)
+
+
+def test_solo_thaas_deal_plays_to_the_result(app_page: Page) -> None:
+    page = app_page
+    expect(page.get_by_role("button", name="Start")).to_be_visible()
+    choose_easy_bots(page)
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(HAND).first).to_be_attached(timeout=15_000)
+    plays = play_until_result(page)
+    assert plays >= 7  # a Thaas deal lasts at least 7 tricks
+    expect(page.get_by_text("wins the deal").or_(page.get_by_text("Sweep!"))).to_be_visible()
+
+
+def test_four_player_thulla_round_plays_to_the_result(app_page: Page) -> None:
+    page = app_page
+    page.get_by_role("button", name=re.compile(r"^Thulla")).click()
+    expect(page.get_by_role("button", name="4", exact=True)).to_be_visible()
+    choose_easy_bots(page)
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(HAND).first).to_be_attached(timeout=15_000)
+    play_until_result(page, limit_s=150)
+    expect(page.get_by_text("Bhabhi").or_(page.get_by_text("draw")).first).to_be_visible()
+
+
+def test_a_dimmed_card_cannot_be_played(app_page: Page) -> None:
+    page = app_page
+    choose_easy_bots(page)
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(HAND).first).to_be_attached(timeout=15_000)
+    # Play until we must follow suit with some cards dimmed, then tap a dimmed one.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        playable = page.locator(PLAYABLE)
+        hand = page.locator(HAND)
+        n_play, n_hand = playable.count(), hand.count()
+        if n_play and n_play < n_hand:
+            ids = {playable.nth(i).get_attribute("flt-semantics-identifier") for i in range(n_play)}
+            dimmed = next(
+                hand.nth(i)
+                for i in range(n_hand)
+                if hand.nth(i).get_attribute("flt-semantics-identifier") not in ids
+            )
+            code = dimmed.get_attribute("flt-semantics-identifier")
+            tap(page, dimmed)
+            page.wait_for_timeout(800)
+            # Still in the hand, still our turn: nothing was played.
+            expect(page.locator(f'[flt-semantics-identifier="{code}"]')).to_have_count(1)
+            assert page.locator(HAND).count() == n_hand
+            assert page.locator(PLAYABLE).count() == n_play
+            return
+        if n_play:
+            tap(page, playable.first)
+            page.wait_for_timeout(300)
+        else:
+            page.wait_for_timeout(100)
+    pytest.fail("never had to follow suit with a card dimmed")

@@ -1,0 +1,67 @@
+"""Save the README's screenshots (home, a Thaas deal and a Thulla round; phone and tablet).
+
+Run alone with ``pytest tests/e2e/test_screenshots.py``; the images land in
+``docs/screenshots/``.  Each waits for our turn so the playable cards are highlighted.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import REPO, open_app
+from .test_play import HAND, PLAYABLE, choose_easy_bots, tap
+
+pytestmark = pytest.mark.browser
+
+OUT = REPO / "docs" / "screenshots"
+SIZES = {"phone": (390, 844), "tablet": (1024, 768)}
+
+
+def _wait_my_turn(page: Page, timeout_ms: int = 20_000) -> None:
+    page.locator(PLAYABLE).first.wait_for(state="attached", timeout=timeout_ms)
+    page.wait_for_timeout(700)  # let the raise animation settle
+
+
+def _play_some(page: Page, plays: int) -> None:
+    for _ in range(plays):
+        _wait_my_turn(page)
+        tap(page, page.locator(PLAYABLE).first)
+        page.wait_for_timeout(400)
+
+
+def _shoot(page: Page, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path))
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_screenshots(browser: Browser, server_url: str, size: str) -> None:
+    w, h = SIZES[size]
+    page = open_app(browser, server_url, w, h)
+    try:
+        expect(page.get_by_role("button", name="Start")).to_be_visible()
+        page.wait_for_timeout(500)
+        _shoot(page, OUT / f"home-{size}.png")
+
+        choose_easy_bots(page)
+        page.get_by_role("button", name="Start").click()
+        expect(page.locator(HAND).first).to_be_attached(timeout=15_000)
+        _play_some(page, 3)
+        _wait_my_turn(page)
+        _shoot(page, OUT / f"thaas-{size}.png")
+
+        page.get_by_role("button", name="Home").click()
+        page.get_by_role("button", name=re.compile(r"^Thulla")).click()
+        page.get_by_role("button", name="5", exact=True).click()
+        choose_easy_bots(page, 4)
+        page.get_by_role("button", name="Start").click()
+        expect(page.locator(HAND).first).to_be_attached(timeout=15_000)
+        _play_some(page, 4)
+        _wait_my_turn(page)
+        _shoot(page, OUT / f"thulla-{size}.png")
+    finally:
+        page.context.close()

@@ -1,0 +1,120 @@
+"""One browser session of the app: settings, routing and the game in progress."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import flet as ft
+
+from . import theme
+from .home_screen import HomeScreen
+from .pages import join_view, rules_view, settings_view
+from .session import GameSession, LocalSession
+from .settings import CHOICES_KEY, SETTINGS_KEY, Choices, Settings
+from .table_screen import TableScreen
+
+log = logging.getLogger(__name__)
+JOIN = re.compile(r"^/join/([A-Za-z0-9_-]{1,64})/?$")
+
+
+class App:
+    """Routes ``/``, ``/play``, ``/rules``, ``/settings`` and ``/join/{code}``."""
+
+    def __init__(self, page: ft.Page, server_url: str) -> None:
+        self.page = page
+        self.server_url = server_url
+        self.prefs = ft.SharedPreferences()
+        self.settings = Settings()
+        self.choices = Choices()
+        self.session: GameSession | None = None
+        self.table: TableScreen | None = None
+
+    async def start(self) -> None:
+        page = self.page
+        page.title = "Thaasbai"
+        self.settings = Settings.from_json(await self._get(SETTINGS_KEY))
+        self.choices = Choices.from_json(await self._get(CHOICES_KEY))
+        theme.apply(page, self.settings.theme)
+        page.on_route_change = self._route_changed
+        page.on_resize = self._resized
+        page.on_disconnect = self._disconnected
+        await self.show(page.route or "/")
+
+    async def _get(self, key: str) -> Any:
+        try:
+            return await self.prefs.get(key)
+        except Exception:  # storage unavailable (private mode): run with defaults
+            log.info("preferences unavailable", exc_info=True)
+            return None
+
+    async def _set(self, key: str, value: str) -> None:
+        try:
+            await self.prefs.set(key, value)
+        except Exception:
+            log.info("could not save preferences", exc_info=True)
+
+    def go(self, route: str) -> None:
+        self.page.navigate(route)
+
+    async def _route_changed(self, e: Any) -> None:
+        await self.show(self.page.route)
+
+    async def _resized(self, e: Any) -> None:
+        if self.table is not None and self.page.route == "/play":
+            await self.table.resized()
+        elif self.page.route in ("/", ""):
+            await self.show("/")
+
+    async def _disconnected(self, e: Any) -> None:
+        await self._end_game()
+
+    async def show(self, route: str) -> None:
+        """Build the screen for ``route`` and make it the only view."""
+        p = theme.palette(self.settings.theme)
+        m = JOIN.match(route)
+        if route == "/play" and self.table is not None:
+            view = self.table.view()
+        elif route == "/rules":
+            view = rules_view(p, self.go)
+        elif route == "/settings":
+            view = settings_view(self.settings, p, self.go, self._save_settings)
+        elif m:
+            view = join_view(m.group(1), p, self.go)
+        else:
+            view = HomeScreen(self.page, self.choices, p, self._start_game, self.go).view()
+        self.page.views.clear()
+        self.page.views.append(view)
+        self.page.update()
+        if route == "/play" and self.table is not None and self.table.model is None:
+            await self.session.start() if self.session else None
+        elif route == "/play" and self.table is None:
+            self.go("/")
+
+    async def _start_game(self, choices: Choices) -> None:
+        await self._set(CHOICES_KEY, choices.to_json())
+        await self._end_game()
+        pace, _ = self.settings.pace()
+        self.session = LocalSession(choices, self.settings.player_name, pace_s=pace)
+        self.table = TableScreen(self.page, self.session, self.settings, self._leave_table)
+        if self.page.route == "/play":
+            await self.show("/play")
+        else:
+            self.go("/play")
+
+    async def _leave_table(self) -> None:
+        await self._end_game()
+        self.go("/")
+
+    async def _end_game(self) -> None:
+        if self.session is not None:
+            await self.session.close()
+        self.session = None
+        self.table = None
+
+    async def _save_settings(self, new: Settings) -> None:
+        self.settings = new
+        await self._set(SETTINGS_KEY, new.to_json())
+        theme.apply(self.page, new.theme)
+        self.go("/")

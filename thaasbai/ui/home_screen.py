@@ -1,0 +1,271 @@
+"""Home: pick a game, its options and each bot's level, then deal."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import flet as ft
+
+from ..table.table import BOT_NAMES
+from .settings import Choices
+from .table_model import slot_of
+from .theme import SAND, SAND_DARK, TEAL, TEAL_DEEP, Palette
+
+GAME_INFO = {
+    "thaas": ("Thaas", "Partners, a hukum and the 7-trick lock", "4 players"),
+    "dhihaeh": ("Dhihaeh", "Capture the four tens: Bang and Big Bang", "4 players"),
+    "thulla": ("Thulla", "Shed your cards; the last one holding is the Bhabhi", "2–6 players"),
+}
+HUKUM_INFO = {
+    "implicit": "Discard",
+    "declared": "Declared",
+    "hidden": "Hidden",
+    "none": "None",
+}
+HUKUM_HELP = {
+    "implicit": "The first card played off-suit sets the hukum.",
+    "declared": "The first leader names the hukum after seeing their hand.",
+    "hidden": "A card set aside face down is the hukum, turned over when someone cannot follow.",
+    "none": "No trump: the highest card of the led suit always wins.",
+}
+LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"), ("ultra", "Ultra"))
+SLOT_WORDS = {
+    "left": "left",
+    "right": "right",
+    "top": "opposite",
+    "top-left": "top left",
+    "top-right": "top right",
+}
+
+
+class HomeScreen:
+    """Edits a :class:`Choices` in place and calls ``on_start`` with it."""
+
+    def __init__(
+        self,
+        page: ft.Page,
+        choices: Choices,
+        p: Palette,
+        on_start: Callable[[Choices], Awaitable[None]],
+        navigate: Callable[[str], None],
+    ) -> None:
+        self.page = page
+        self.c = choices
+        self.p = p
+        self.on_start = on_start
+        self.navigate = navigate
+        self.body = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def view(self) -> ft.View:
+        self._build()
+        return ft.View(
+            route="/",
+            padding=0,
+            bgcolor=TEAL_DEEP if self.p.dark else "#EEF6F4",
+            scroll=ft.ScrollMode.AUTO,
+            controls=[
+                ft.Container(
+                    content=self.body,
+                    padding=ft.Padding.symmetric(horizontal=16, vertical=14),
+                    alignment=ft.Alignment.TOP_CENTER,
+                    width=min(float(self.page.width or 600), 640),
+                )
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def _rebuild(self) -> None:
+        self._build()
+        self.page.update()
+
+    def _build(self) -> None:
+        fg = "#F4F1E6" if self.p.dark else "#0B3B42"
+        header = ft.Row(
+            [
+                ft.Image(src="icons/icon-192.png", width=56, height=56, border_radius=12),
+                ft.Column(
+                    [
+                        ft.Text(
+                            "Thaasbai",
+                            size=30,
+                            weight=ft.FontWeight.BOLD,
+                            color=SAND if self.p.dark else TEAL,
+                        ),
+                        ft.Text(
+                            "Card games of the Maldives: ♠ ♥ ♦ ♣",
+                            size=14,
+                            color=fg,
+                        ),
+                    ],
+                    spacing=0,
+                ),
+            ],
+            spacing=12,
+        )
+        games = ft.Column(
+            [self._game_tile(g) for g in GAME_INFO],
+            spacing=8,
+        )
+        controls: list[ft.Control] = [header, self._section("Game"), games]
+        if self.c.game == "thulla":
+            controls += [
+                self._section("Players"),
+                self._segments(
+                    [(str(n), str(n)) for n in range(2, 7)],
+                    str(self.c.players),
+                    self._set_players,
+                ),
+            ]
+        else:
+            controls += [
+                self._section("Hukum (trump)"),
+                self._segments(list(HUKUM_INFO.items()), self.c.hukum, self._set_hukum),
+                ft.Text(HUKUM_HELP[self.c.hukum], size=13, color=self._fg()),
+                self._section("Match: best of"),
+                self._segments(
+                    [(str(n), str(n)) for n in (1, 3, 5, 7)],
+                    str(self.c.best_of),
+                    self._set_best_of,
+                ),
+            ]
+        controls.append(self._section("Bots"))
+        controls += [self._bot_row(seat) for seat in range(1, self.c.seats)]
+        controls.append(
+            ft.Button(
+                content=ft.Text("Start", size=20, weight=ft.FontWeight.BOLD, color="#1B1D21"),
+                on_click=self._start,
+                style=ft.ButtonStyle(
+                    bgcolor=SAND,
+                    padding=ft.Padding.symmetric(vertical=16),
+                    shape=ft.RoundedRectangleBorder(radius=28),
+                    elevation=6,
+                ),
+            )
+        )
+        controls.append(
+            ft.Row(
+                [
+                    ft.TextButton(
+                        "Rules", icon=ft.Icons.MENU_BOOK, on_click=lambda e: self.navigate("/rules")
+                    ),
+                    ft.TextButton(
+                        "Settings",
+                        icon=ft.Icons.SETTINGS,
+                        on_click=lambda e: self.navigate("/settings"),
+                    ),
+                ],
+                alignment=ft.MainAxisAlignment.CENTER,
+            )
+        )
+        self.body.controls = controls
+
+    def _fg(self) -> str:
+        return "#F4F1E6" if self.p.dark else "#0B3B42"
+
+    def _section(self, text: str) -> ft.Control:
+        return ft.Text(
+            text.upper(),
+            size=12,
+            weight=ft.FontWeight.BOLD,
+            color=SAND if self.p.dark else SAND_DARK,
+        )
+
+    def _game_tile(self, game: str) -> ft.Control:
+        name, blurb, players = GAME_INFO[game]
+        selected = self.c.game == game
+        fg = "#F4F1E6" if self.p.dark or selected else "#0B3B42"
+        return ft.Container(
+            content=ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Text(name, size=20, weight=ft.FontWeight.BOLD, color=fg),
+                            ft.Text(blurb, size=13, color=fg),
+                        ],
+                        spacing=2,
+                        expand=True,
+                    ),
+                    ft.Text(players, size=12, color=SAND if selected else fg),
+                ],
+            ),
+            padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+            border_radius=ft.BorderRadius.all(16),
+            bgcolor=TEAL if selected else ("#14FFFFFF" if self.p.dark else "#FFFFFF"),
+            border=ft.Border.all(2, SAND if selected else "#22000000"),
+            on_click=self._pick_game(game),
+            ink=True,
+        )
+
+    def _segments(
+        self, items: list[tuple[str, str]], value: str, on_change: Callable[[str], None]
+    ) -> ft.Control:
+        def changed(e: Any) -> None:
+            sel = list(e.control.selected)
+            if sel:
+                on_change(sel[0])
+
+        return ft.SegmentedButton(
+            segments=[ft.Segment(value=k, label=ft.Text(label, size=13)) for k, label in items],
+            selected=[value],
+            show_selected_icon=False,
+            on_change=changed,
+        )
+
+    def _bot_row(self, seat: int) -> ft.Control:
+        slot = slot_of(seat, 0, self.c.seats)
+        fg = "#F4F1E6" if self.p.dark else "#0B3B42"
+        name = BOT_NAMES[seat % len(BOT_NAMES)]
+        level = self.c.levels[seat - 1]
+
+        def set_level(v: str, seat: int = seat) -> None:
+            self.c.levels[seat - 1] = v
+            self._rebuild()
+
+        label = ft.Column(
+            [
+                ft.Text(name, size=15, weight=ft.FontWeight.BOLD, color=fg),
+                ft.Text(SLOT_WORDS.get(slot, slot), size=12, color=fg),
+            ],
+            spacing=0,
+            width=86,
+        )
+        levels = self._segments(list(LEVELS), level, set_level)
+        if (self.page.width or 600) < 480:
+            label = ft.Row(
+                [
+                    ft.Text(name, size=15, weight=ft.FontWeight.BOLD, color=fg),
+                    ft.Text(SLOT_WORDS.get(slot, slot), size=12, color=fg),
+                ],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.END,
+            )
+            return ft.Column(
+                [label, levels], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+            )
+        return ft.Row(
+            [label, ft.Container(content=levels, expand=True)],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def _pick_game(self, game: str) -> Callable[[Any], None]:
+        def handler(e: Any) -> None:
+            self.c.game = game
+            self._rebuild()
+
+        return handler
+
+    def _set_players(self, v: str) -> None:
+        self.c.players = int(v)
+        self._rebuild()
+
+    def _set_hukum(self, v: str) -> None:
+        self.c.hukum = v
+        self._rebuild()
+
+    def _set_best_of(self, v: str) -> None:
+        self.c.best_of = int(v)
+        self._rebuild()
+
+    async def _start(self, e: Any) -> None:
+        await self.on_start(self.c)

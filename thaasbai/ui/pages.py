@@ -1,0 +1,104 @@
+"""The simple screens: Rules, Settings and the invite-link placeholder."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from .rules_text import COMMON, RULES
+from .settings import Settings
+from .table_model import GAME_TITLES
+from .theme import SAND, SAND_DARK, TEAL_DEEP, Palette
+
+
+def _frame(route: str, title: str, p: Palette, body: list[ft.Control], go: Callable[[str], None]):
+    bg = TEAL_DEEP if p.dark else "#EEF6F4"
+    return ft.View(
+        route=route,
+        bgcolor=bg,
+        scroll=ft.ScrollMode.AUTO,
+        appbar=ft.AppBar(
+            title=ft.Text(title, weight=ft.FontWeight.BOLD),
+            leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back", on_click=lambda e: go("/")),
+            bgcolor="#062F36" if p.dark else "#0E6B75",
+            color="#F4F1E6",
+        ),
+        controls=[
+            ft.Container(
+                content=ft.Column(body, spacing=10),
+                padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+                width=680,
+            )
+        ],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def rules_view(p: Palette, go: Callable[[str], None]) -> ft.View:
+    head = SAND if p.dark else SAND_DARK
+    tabs_body: list[ft.Control] = [ft.Text(COMMON, size=15)]
+    for game, sections in RULES.items():
+        tabs_body.append(ft.Text(GAME_TITLES[game], size=24, weight=ft.FontWeight.BOLD, color=head))
+        for heading, text in sections:
+            tabs_body.append(ft.Text(heading, size=16, weight=ft.FontWeight.BOLD))
+            tabs_body.append(ft.Text(text, size=15))
+    return _frame("/rules", "Rules", p, tabs_body, go)
+
+
+def settings_view(
+    s: Settings, p: Palette, go: Callable[[str], None], on_save: Callable[[Settings], Any]
+) -> ft.View:
+    name = ft.TextField(label="Your name", value=s.player_name, max_length=20)
+    speed = ft.SegmentedButton(
+        segments=[
+            ft.Segment(value=v, label=ft.Text(v.capitalize())) for v in ("slow", "normal", "fast")
+        ],
+        selected=[s.speed],
+        show_selected_icon=False,
+    )
+    four = ft.Switch(label="Four-colour deck (blue diamonds, green clubs)", value=s.four_colour)
+    theme = ft.SegmentedButton(
+        segments=[ft.Segment(value=v, label=ft.Text(v.capitalize())) for v in ("dark", "light")],
+        selected=[s.theme],
+        show_selected_icon=False,
+    )
+
+    async def save(e: Any) -> None:
+        new = Settings(
+            player_name=(name.value or "").strip()[:20] or "You",
+            speed=(list(speed.selected) or [s.speed])[0],
+            four_colour=bool(four.value),
+            theme=(list(theme.selected) or [s.theme])[0],
+        )
+        await on_save(new)
+
+    head = SAND if p.dark else SAND_DARK
+    body: list[ft.Control] = [
+        name,
+        ft.Text("Animation speed", weight=ft.FontWeight.BOLD, color=head),
+        speed,
+        ft.Text("Cards", weight=ft.FontWeight.BOLD, color=head),
+        four,
+        ft.Text("Theme", weight=ft.FontWeight.BOLD, color=head),
+        theme,
+        ft.Container(height=8),
+        ft.Button("Save", icon=ft.Icons.CHECK, on_click=save),
+    ]
+    return _frame("/settings", "Settings", p, body, go)
+
+
+def join_view(code: str, p: Palette, go: Callable[[str], None]) -> ft.View:
+    """Invite links land here; online play is the next phase, so keep the code visible."""
+    body: list[ft.Control] = [
+        ft.Text("Online play is coming", size=22, weight=ft.FontWeight.BOLD),
+        ft.Text(f"Invite code: {code}", size=18, selectable=True, key="join-code"),
+        ft.Text(
+            "Joining friends' tables through an invite link is on its way. Meanwhile, play "
+            "solo against the bots.",
+            size=15,
+        ),
+        ft.Button("Play solo", on_click=lambda e: go("/")),
+    ]
+    return _frame(f"/join/{code}", "Join a table", p, body, go)

@@ -1,0 +1,107 @@
+"""Settings and the last game choices: plain data with tolerant JSON round-trips.
+
+Stored on the device (``ft.SharedPreferences``) as JSON strings; anything unreadable or
+out of range falls back to the default, so an old or tampered value never breaks start-up.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..bots import LEVELS
+from ..engine.match import BEST_OF
+from ..engine.trick import HUKUM_MODES
+
+GAMES = ("thaas", "dhihaeh", "thulla")
+SPEEDS = ("slow", "normal", "fast")
+THEMES = ("dark", "light")
+# Seconds a bot move takes at least, and the card animation length (ms), per speed.
+PACE = {"slow": (0.75, 420), "normal": (0.45, 300), "fast": (0.2, 180)}
+SETTINGS_KEY = "thaasbai.settings"
+CHOICES_KEY = "thaasbai.choices"
+
+
+@dataclass
+class Settings:
+    """What the Settings screen edits."""
+
+    player_name: str = "You"
+    speed: str = "normal"
+    four_colour: bool = False
+    theme: str = "dark"
+
+    def pace(self) -> tuple[float, int]:
+        """(bot pace in seconds, animation ms); ``THAASBAI_PACE`` overrides for tests."""
+        pace, anim = PACE.get(self.speed, PACE["normal"])
+        env = os.getenv("THAASBAI_PACE")
+        if env:
+            try:
+                pace = max(0.0, float(env))
+            except ValueError:
+                return pace, anim
+            anim = min(anim, int(pace * 500))
+        return pace, anim
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: Any) -> Settings:
+        d = _load(text)
+        s = cls()
+        name = d.get("player_name")
+        if isinstance(name, str) and name.strip():
+            s.player_name = name.strip()[:20]
+        s.speed = _pick(d.get("speed"), SPEEDS, s.speed)
+        s.four_colour = bool(d.get("four_colour", False))
+        s.theme = _pick(d.get("theme"), THEMES, s.theme)
+        return s
+
+
+@dataclass
+class Choices:
+    """The last game set up on the Home screen: restored next time."""
+
+    game: str = "thaas"
+    hukum: str = "implicit"
+    best_of: int = 3
+    players: int = 4  # Thulla only; Thaas and Dhihaeh are always four
+    levels: list[str] = field(default_factory=lambda: ["normal"] * 5)  # seats 1..5
+
+    @property
+    def seats(self) -> int:
+        return self.players if self.game == "thulla" else 4
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: Any) -> Choices:
+        d = _load(text)
+        c = cls()
+        c.game = _pick(d.get("game"), GAMES, c.game)
+        c.hukum = _pick(d.get("hukum"), HUKUM_MODES, c.hukum)
+        c.best_of = _pick(d.get("best_of"), BEST_OF, c.best_of)
+        c.players = _pick(d.get("players"), (2, 3, 4, 5, 6), c.players)
+        levels = d.get("levels")
+        if isinstance(levels, list):
+            c.levels = [_pick(x, LEVELS, "normal") for x in levels[:5]]
+            c.levels += ["normal"] * (5 - len(c.levels))
+        return c
+
+
+def _load(text: Any) -> dict[str, Any]:
+    if not isinstance(text, str):
+        return {}
+    try:
+        d = json.loads(text)
+    except ValueError:
+        return {}
+    return d if isinstance(d, dict) else {}
+
+
+def _pick(value: Any, allowed: tuple, default: Any) -> Any:
+    return value if value in allowed and type(value) is type(default) else default

@@ -1,0 +1,468 @@
+"""What the table shows, computed from a seat's view JSON: no Flet, no rules.
+
+The app renders a :class:`TableModel`; the model is a pure function of the view dict
+(``View.to_json()``, the same shape the room server sends), the lobby's seat list and the
+player's own name.  Which cards may be played is exactly ``view["legal"]``: nothing here
+re-derives a rule, so a local table and a remote one look the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_name, parse_card
+
+GAME_TITLES = {"thaas": "Thaas", "dhihaeh": "Dhihaeh", "thulla": "Thulla"}
+
+# Where each other seat sits, by how many places after mine it is, for each table size.
+# Play goes clockwise on screen: bottom (me) -> left -> top -> right.
+SLOTS: dict[int, tuple[str, ...]] = {
+    2: ("top",),
+    3: ("left", "right"),
+    4: ("left", "top", "right"),
+    5: ("left", "top-left", "top-right", "right"),
+    6: ("left", "top-left", "top", "top-right", "right"),
+}
+
+
+def suit_label(suit: str) -> str:
+    """``'S'`` -> ``'♠ Spades'``: a visible text label with its symbol."""
+    i = SUITS.index(suit)
+    return f"{SUIT_SYMBOLS[i]} {SUIT_NAMES[i].capitalize()}"
+
+
+def spoken(code: str) -> str:
+    """``'AS'`` -> ``'ace of spades'`` (the card's accessibility label)."""
+    return card_name(parse_card(code))
+
+
+@dataclass(frozen=True)
+class HandCard:
+    code: str
+    label: str
+    playable: bool
+
+
+@dataclass(frozen=True)
+class SeatModel:
+    """One seat as shown around the table (``slot`` is ``bottom`` for the viewer)."""
+
+    seat: int
+    name: str
+    slot: str
+    cards: int
+    is_turn: bool
+    is_me: bool
+    team: int | None = None  # Thaas/Dhihaeh partnership; None in Thulla
+    partner: bool = False
+    out: bool = False  # Thulla: safe, out of the round
+    bhabhi: bool = False
+    dealer: bool = False
+    level: str = ""  # a bot's difficulty, "" for a human
+
+
+@dataclass(frozen=True)
+class TrickCard:
+    seat: int
+    code: str
+    slot: str
+
+
+@dataclass(frozen=True)
+class LastTrick:
+    """The latest finished trick; ``fate`` says where its cards went."""
+
+    index: int  # 1-based trick number in this deal
+    cards: tuple[TrickCard, ...]
+    to_seat: int | None
+    to_slot: str | None
+    fate: str  # "won" (Thaas/Dhihaeh), "discard" or "pickup" (Thulla)
+    text: str
+
+
+@dataclass(frozen=True)
+class Hukum:
+    """``state``: ``none`` (no hukum this deal), ``unset`` (not chosen yet), ``face_down``
+    (hidden card set aside), ``suit`` (known)."""
+
+    state: str
+    suit: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    action: dict[str, Any]
+    style: str = "primary"  # primary | secondary | danger
+
+
+@dataclass(frozen=True)
+class Result:
+    title: str
+    lines: tuple[str, ...]
+    good: bool | None  # the viewer won (True), lost (False), or neither
+    match_over: bool
+    next_label: str | None  # "Next deal" / "Next round", when another deal may start
+    can_rematch: bool
+    reveal: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class TableModel:
+    game: str
+    title: str
+    my_seat: int
+    hand: tuple[HandCard, ...]
+    seats: tuple[SeatModel, ...]  # every seat, the viewer's first
+    trick: tuple[TrickCard, ...]
+    last_trick: LastTrick | None
+    history_len: int
+    hukum: Hukum | None
+    score: tuple[str, ...]
+    status: str
+    my_turn: bool
+    buttons: tuple[Button, ...]
+    banner: str | None
+    result: Result | None
+    deal_no: int = 1  # changes when a new deal or round starts
+    chips: tuple[str, ...] = ()  # short score lines for the top bar
+
+    def seat(self, seat: int) -> SeatModel:
+        return next(s for s in self.seats if s.seat == seat)
+
+
+def slot_of(seat: int, me: int, n: int) -> str:
+    """The on-screen slot of ``seat`` for a viewer at ``me`` at an ``n``-seat table."""
+    rel = (seat - me) % n
+    return "bottom" if rel == 0 else SLOTS[n][rel - 1]
+
+
+def seat_names(lobby: dict[str, Any] | None, n: int, me: int, my_name: str) -> list[str]:
+    """Display names: the lobby's, with the viewer shown as ``my_name``."""
+    seats = (lobby or {}).get("seat_list") or []
+    names = []
+    for i in range(n):
+        name = seats[i].get("name", "") if i < len(seats) else ""
+        names.append(name.removesuffix(" (bot)") or f"Seat {i + 1}")
+    names[me] = my_name or "You"
+    return names
+
+
+def build(
+    view: dict[str, Any], lobby: dict[str, Any] | None = None, my_name: str = "You"
+) -> TableModel:
+    """The table as the viewer sees it, from their view JSON and the lobby."""
+    game = view["game"]
+    n = view["seats"]
+    me = view["seat"] if view["seat"] is not None else 0
+    names = seat_names(lobby, n, me, my_name)
+    levels = [
+        (s.get("bot_level") or "") if s.get("kind") == "bot" else ""
+        for s in (lobby or {}).get("seat_list", [{}] * n)
+    ] + [""] * n
+    ctx = _Ctx(view, names, me, n)
+    legal = view["legal"]
+    playable = {a["play"] for a in legal if "play" in a}
+    hand = tuple(HandCard(c, spoken(c), c in playable) for c in view["hand"])
+    thulla = game == "thulla"
+    seats = []
+    for rel in range(n):
+        s = (me + rel) % n
+        seats.append(
+            SeatModel(
+                seat=s,
+                name=names[s],
+                slot=slot_of(s, me, n),
+                cards=view["hand_sizes"][s],
+                is_turn=view["to_act"] == s,
+                is_me=s == me,
+                team=None if thulla else s & 1,
+                partner=not thulla and s != me and (s & 1) == (me & 1),
+                out=thulla and not view["in_round"][s],
+                bhabhi=thulla and view.get("bhabhi") == s,
+                dealer=view["dealer"] == s,
+                level=levels[s],
+            )
+        )
+    trick = tuple(TrickCard(t["seat"], t["card"], slot_of(t["seat"], me, n)) for t in view["trick"])
+    result = _result(ctx) if view["status"] == "over" else None
+    return TableModel(
+        game=game,
+        title=GAME_TITLES.get(game, game.title()),
+        my_seat=me,
+        hand=hand,
+        seats=tuple(seats),
+        trick=trick,
+        last_trick=_last_trick(ctx),
+        history_len=len(view["history"]),
+        hukum=None if thulla else _hukum(view),
+        score=_thulla_score(ctx) if thulla else _team_score(ctx),
+        status=result.title if result else _status(ctx),
+        my_turn=view["to_act"] == me and bool(legal),
+        buttons=_buttons(legal),
+        banner=_banner(ctx),
+        result=result,
+        deal_no=view["match"].get("deal_number") or view["match"].get("rounds_played", 1),
+        chips=_thulla_chips(ctx) if thulla else _team_chips(ctx),
+    )
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    view: dict[str, Any]
+    names: list[str]
+    me: int
+    n: int
+
+    def name(self, seat: int | None) -> str:
+        return "?" if seat is None else self.names[seat]
+
+    def team_name(self, team: int) -> str:
+        return "Your team" if team == (self.me & 1) else "Their team"
+
+
+def _hukum(view: dict[str, Any]) -> Hukum:
+    if view["hukum"] is not None:
+        how = {"declared": "declared", "hidden": "revealed", "implicit": "set by a discard"}
+        suit = view["hukum"]
+        return Hukum("suit", suit, f"Hukum {suit_label(suit)} ({how.get(view['hukum_how'], '')})")
+    mode = view["hukum_mode"]
+    if mode == "none":
+        return Hukum("none", None, "No hukum this deal")
+    if mode == "hidden":
+        return Hukum("face_down", None, "Hukum: hidden card, face down")
+    if mode == "declared":
+        return Hukum("unset", None, "Hukum: to be declared")
+    return Hukum("unset", None, "Hukum: set by the first discard")
+
+
+def _team_score(ctx: _Ctx) -> tuple[str, ...]:
+    v = ctx.view
+    mine = ctx.me & 1
+    t = v["tricks"]
+    m = v["match"]
+    lines = [f"Tricks  Us {t[mine]} · Them {t[1 - mine]}"]
+    if v["game"] == "dhihaeh":
+        tens = v.get("tens", [0, 0])
+        lines.append(f"Tens  Us {tens[mine]} · Them {tens[1 - mine]}")
+        bangs = m.get("bangs", [0, 0])
+        lines.append(f"Bangs  Us {bangs[mine]} · Them {bangs[1 - mine]}")
+    dw = m["deals_won"]
+    lines.append(
+        f"Deal {m['deal_number']} of {m['best_of']}  ·  Deals Us {dw[mine]} · Them {dw[1 - mine]}"
+    )
+    return tuple(lines)
+
+
+def _thulla_score(ctx: _Ctx) -> tuple[str, ...]:
+    v = ctx.view
+    counts = v["match"]["bhabhi_count"]
+    round_no = v["match"]["rounds_played"]
+    tally = ", ".join(f"{ctx.names[s]} {counts[s]}" for s in range(ctx.n) if counts[s])
+    lines = [f"Round {round_no}  ·  Trick {v['tricks_done'] + (1 if v['trick'] else 0)}"]
+    lines.append(f"Bhabhi count: {tally}" if tally else "Bhabhi count: none yet")
+    lines.append(f"Discarded: {v['discarded']}")
+    return tuple(lines)
+
+
+def _team_chips(ctx: _Ctx) -> tuple[str, ...]:
+    v = ctx.view
+    mine = ctx.me & 1
+    t = v["tricks"]
+    m = v["match"]
+    chips = [f"Tricks {t[mine]}–{t[1 - mine]}"]
+    if v["game"] == "dhihaeh":
+        chips.append(f"Tens {v['tens'][mine]}–{v['tens'][1 - mine]}")
+    dw = m["deals_won"]
+    chips.append(f"Deal {m['deal_number']}/{m['best_of']} · {dw[mine]}–{dw[1 - mine]}")
+    return tuple(chips)
+
+
+def _thulla_chips(ctx: _Ctx) -> tuple[str, ...]:
+    v = ctx.view
+    left = sum(v["in_round"])
+    return (
+        f"Round {v['match']['rounds_played']}",
+        f"In play {left}/{ctx.n}",
+        f"Discarded {v['discarded']}",
+    )
+
+
+def _status(ctx: _Ctx) -> str:
+    v = ctx.view
+    to_act = v["to_act"]
+    if to_act is None:
+        return ""
+    mine = to_act == ctx.me
+    who = ctx.name(to_act)
+    if v["game"] == "thulla":
+        if v["phase"] == "answer":
+            if mine:
+                return f"{ctx.name(v['asker'])} asks for your whole hand"
+            return f"{who} is answering {ctx.name(v['asker'])}'s Hand Call"
+        if mine:
+            if v["tricks_done"] == 0 and not v["trick"]:
+                return "Your lead: the ace of spades starts"
+            return "Your lead" if v["phase"] == "lead" else "Your turn"
+        return f"{who} to lead" if v["phase"] == "lead" else f"{who} to play"
+    if v.get("declaring"):
+        return "Choose the hukum" if mine else f"{who} is choosing the hukum"
+    if mine:
+        return "Your lead" if not v["trick"] else "Your turn"
+    return f"{who} to lead" if not v["trick"] else f"{who} to play"
+
+
+def _buttons(legal: list[dict[str, Any]]) -> tuple[Button, ...]:
+    out = []
+    for a in legal:
+        if "declare" in a:
+            out.append(Button(suit_label(a["declare"]), a))
+        elif "hand_call" in a:
+            out.append(Button("Hand Call", a, "secondary"))
+        elif a.get("answer") == "accept":
+            out.append(Button("Accept", a))
+        elif a.get("answer") == "refuse":
+            out.append(Button("Refuse", a, "secondary"))
+        elif "give_up" in a:
+            out.append(Button("Give up", a, "danger"))
+    return tuple(out)
+
+
+def _last_trick(ctx: _Ctx) -> LastTrick | None:
+    v = ctx.view
+    hist = v["history"]
+    if not hist:
+        return None
+    h = hist[-1]
+    idx = len(hist)
+    if v["game"] == "thulla":
+        cards = tuple(
+            TrickCard(c["seat"], c["card"], slot_of(c["seat"], ctx.me, ctx.n)) for c in h["cards"]
+        )
+        taker = h["taker"]
+        if h["thulla"]:
+            thrower = cards[-1].seat
+            text = f"Thulla by {ctx.name(thrower)}: {ctx.name(taker)} picks up {len(cards)} cards"
+            return LastTrick(idx, cards, taker, slot_of(taker, ctx.me, ctx.n), "pickup", text)
+        text = f"Everyone followed: {ctx.name(taker)} was highest and leads; cards discarded"
+        return LastTrick(idx, cards, taker, slot_of(taker, ctx.me, ctx.n), "discard", text)
+    lead = h["leader"]
+    cards = tuple(
+        TrickCard((lead + i) % ctx.n, c, slot_of((lead + i) % ctx.n, ctx.me, ctx.n))
+        for i, c in enumerate(h["cards"])
+    )
+    w = h["winner"]
+    text = f"Trick {idx} won by {ctx.name(w)}"
+    return LastTrick(idx, cards, w, slot_of(w, ctx.me, ctx.n), "won", text)
+
+
+def _banner(ctx: _Ctx) -> str | None:
+    """A one-line notice of what just happened that the cards alone do not show."""
+    v = ctx.view
+    if v["game"] == "thulla":
+        calls = v["calls"]
+        if v["phase"] == "answer":
+            return f"Hand Call: {ctx.name(v['asker'])} asks {ctx.name(v['to_act'])} for their hand"
+        if calls and calls[-1]["before_trick"] == v["tricks_done"] and not v["trick"]:
+            c = calls[-1]
+            if c["accepted"]:
+                return (
+                    f"{ctx.name(c['asked'])} accepted the Hand Call: {c['cards']} cards "
+                    f"to {ctx.name(c['asker'])}, and is out safe"
+                )
+            return f"{ctx.name(c['asked'])} refused {ctx.name(c['asker'])}'s Hand Call"
+        if len(v["can_give_up"]) == 2 and v["status"] != "over":
+            return "Two players left: either may give up"
+        return None
+    rc = v.get("revealed_card")
+    if rc and v["hukum"] is not None and v["hukum_how"] == "hidden":
+        owner = ctx.name(v.get("set_aside_owner"))
+        return f"The hidden card was {spoken(rc)} ({owner}'s): {suit_label(v['hukum'])} is hukum"
+    if v["hukum"] is not None and v["hukum_how"] == "implicit" and v["tricks_played"] <= 1:
+        return f"Hukum set: {suit_label(v['hukum'])}"
+    return None
+
+
+def _result(ctx: _Ctx) -> Result:
+    return _thulla_result(ctx) if ctx.view["game"] == "thulla" else _team_result(ctx)
+
+
+def _team_result(ctx: _Ctx) -> Result:
+    v = ctx.view
+    mine = ctx.me & 1
+    w = v["winner"]
+    m = v["match"]
+    t = v["tricks"]
+    dhihaeh = v["game"] == "dhihaeh"
+    we_won = w == mine
+    lines = [f"Tricks: Us {t[mine]} · Them {t[1 - mine]} (after trick {v['tricks_played']})"]
+    if dhihaeh:
+        tens = v["tens"]
+        lines.append(f"Tens: Us {tens[mine]} · Them {tens[1 - mine]}")
+    h = _hukum(v)
+    lines.append(h.text if h.state in ("suit", "none") else "No hukum was set")
+    if v["sweep"]:
+        headline = "Big Bang!" if dhihaeh else "Sweep!"
+        title = f"{headline} {ctx.team_name(w)} won all 13 tricks"
+    elif dhihaeh and v.get("bang"):
+        title = f"Bang! {ctx.team_name(w)} took all four tens"
+    else:
+        title = f"{ctx.team_name(w)} wins the deal"
+    dw = m["deals_won"]
+    score = f"Match (best of {m['best_of']}): Us {dw[mine]} · Them {dw[1 - mine]}"
+    if dhihaeh:
+        b = m.get("bangs", [0, 0])
+        score += f"  ·  Bangs Us {b[mine]} · Them {b[1 - mine]}"
+    lines.append(score)
+    if m["over"]:
+        won = m["winner"] == mine
+        lines.append("Your team wins the match!" if won else "Their team wins the match.")
+    return Result(
+        title=title,
+        lines=tuple(lines),
+        good=we_won,
+        match_over=m["over"],
+        next_label=None if m["over"] else "Next deal",
+        can_rematch=m["over"],
+    )
+
+
+def _thulla_result(ctx: _Ctx) -> Result:
+    v = ctx.view
+    lines = []
+    if v["draw"]:
+        title = "A draw: no Bhabhi, everybody wins"
+        good: bool | None = None
+    else:
+        b = v["bhabhi"]
+        title = "You are the Bhabhi" if b == ctx.me else f"{ctx.name(b)} is the Bhabhi"
+        good = b != ctx.me
+        holding = sum(1 for c in v["hand_sizes"] if c)
+        if v["gave_up"] is not None:
+            lines.append(f"{ctx.name(v['gave_up'])} gave up")
+        elif holding == 2:
+            lines.append("Shootout: the last two hands share no suit, so the leader loses")
+    if v["out"]:
+        lines.append("Out safe, in order: " + ", ".join(ctx.name(s) for s in v["out"]))
+    counts = v["match"]["bhabhi_count"]
+    lines.append("Bhabhi count: " + ", ".join(f"{ctx.names[s]} {counts[s]}" for s in range(ctx.n)))
+    reveal = tuple(
+        (ctx.name(int(s)), tuple(cards)) for s, cards in sorted(v["reveal"].items(), key=_seat_key)
+    )
+    if reveal:
+        lines.append("The last two hands, when two players were left:")
+    return Result(
+        title=title,
+        lines=tuple(lines),
+        good=good,
+        match_over=False,
+        next_label="Next round",
+        can_rematch=False,
+        reveal=reveal,
+    )
+
+
+def _seat_key(item: tuple[str, Any]) -> int:
+    return int(item[0])
