@@ -12,7 +12,7 @@
 // previous caches are then deleted.
 'use strict';
 
-const CACHE_VERSION = '9173e04bf0157c8c';
+const CACHE_VERSION = 'e1cb84f9eed25256';
 const CACHE = 'thaasbai-shell-' + CACHE_VERSION;
 const SCOPE_PATH = new URL(self.registration.scope).pathname; // e.g. "/" or "/app/"
 const INDEX_KEY = new URL('index.html', self.registration.scope).href;

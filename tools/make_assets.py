@@ -1576,6 +1576,8 @@ def generate(existing: Path | None = None, raster: bool = True) -> dict:
         )
         files["icons/apple-touch-icon.png"] = png_bytes(make_icon(180, *mods).convert("RGB"))
         files["favicon.png"] = png_bytes(make_icon(64, *mods, rounded=True, simple=True))
+        # `flet build` takes the launcher icon from assets/icon.png (full bleed, no alpha)
+        files["icon.png"] = files["icons/icon-maskable-512.png"]
 
     files["manifest.json"] = manifest_json().encode()
 
