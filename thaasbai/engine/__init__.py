@@ -34,6 +34,7 @@ from .errors import (
     SetupError,
 )
 from .match import GAMES, GameOptions, Match, new_match
+from .playout import random_playout
 from .record import describe, replay, to_record
 from .thulla import ThullaDeal
 from .trick import DhihaehDeal, ThaasDeal, TrickDeal
@@ -74,6 +75,7 @@ __all__ = [
     "new_match",
     "parse_card",
     "parse_suit",
+    "random_playout",
     "replay",
     "suit_of",
     "to_record",

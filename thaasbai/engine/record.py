@@ -36,7 +36,8 @@ def _is_int(value: Any) -> bool:
 
 def _parse_options(record: dict) -> GameOptions:
     game = record.get("game")
-    if game not in GAMES:
+    # Check the type first: an unhashable value (a list, an object) cannot be looked up.
+    if not isinstance(game, str) or game not in GAMES:
         raise RecordError(f'"game" must be one of {", ".join(GAMES)}, not {game!r}')
     if "seats" not in record:
         raise RecordError('"seats" is missing')

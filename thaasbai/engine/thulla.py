@@ -308,16 +308,32 @@ class ThullaDeal:
     # -- copying and results ------------------------------------------------------------
 
     def copy(self) -> ThullaDeal:
-        other = object.__new__(ThullaDeal)
-        for name in ThullaDeal.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = self.hands[:]
-        other.in_round = self.in_round[:]
-        other.out = self.out[:]
-        other.trick = self.trick[:]
-        other.history = self.history[:]
-        other.calls = self.calls[:]
-        return other
+        """A cheap independent copy for search (every slot; the lists are copied, the
+        snapshot dict is never mutated and is shared)."""
+        o = object.__new__(ThullaDeal)
+        o.seats = self.seats
+        o.dealer = self.dealer
+        o.start_hands = self.start_hands
+        o.hands = self.hands[:]
+        o.in_round = self.in_round[:]
+        o.out = self.out[:]
+        o.phase = self.phase
+        o.to_act = self.to_act
+        o.leader = self.leader
+        o.trick = self.trick[:]
+        o.led = self.led
+        o.called = self.called
+        o.asker = self.asker
+        o.tricks_done = self.tricks_done
+        o.history = self.history[:]
+        o.calls = self.calls[:]
+        o.discarded = self.discarded
+        o.snapshot = self.snapshot
+        o.bhabhi = self.bhabhi
+        o.draw = self.draw
+        o.over = self.over
+        o.gave_up = self.gave_up
+        return o
 
     def reveal(self) -> dict[Seat, Mask]:
         """The hands shown when the round ends (empty before the end or if never two)."""

@@ -179,37 +179,44 @@ class TrickDeal:
         """Play a legal card for the seat to act, without validation (for search)."""
         seat = self.to_act
         bit = 1 << c
-        self.hands[seat] ^= bit
+        hands = self.hands
+        hands[seat] ^= bit
         trick = self.trick
-        suit = c // 13
         if not trick:
-            self.led = suit
-        elif suit != self.led and self.hukum < 0 and self.mode == IMPLICIT:
+            self.led = c // 13
+        elif self.hukum < 0 and c // 13 != self.led and self.mode == IMPLICIT:
             # The first card played by a player who cannot follow sets the hukum, and
             # already counts as a hukum card in this trick.
-            self.hukum = suit
+            self.hukum = c // 13
             self.hukum_how = IMPLICIT
         trick.append(c)
         self.trick_mask |= bit
         self.played |= bit
         if len(trick) < 4:
-            self._give_turn((seat + 1) & 3)
+            # The turn passes on (what _give_turn does, inlined: this is the hot path).
+            seat = (seat + 1) & 3
+            self.to_act = seat
+            if self.set_aside >= 0 and not self.revealed:
+                hand = hands[seat]
+                if not hand or not hand & SUIT_MASKS[self.led]:
+                    self._reveal()
             return
         self._finish_trick()
 
     def _finish_trick(self) -> None:
         m = self.trick_mask
-        win = m & SUIT_MASKS[self.hukum] if self.hukum >= 0 else 0
+        hukum = self.hukum
+        win = m & SUIT_MASKS[hukum] if hukum >= 0 else 0
         if not win:
             win = m & SUIT_MASKS[self.led]
-        winning_card = (win & -win).bit_length() - 1
+        trick = self.trick
         leader = self.leader
-        winner = (leader + self.trick.index(winning_card)) & 3
+        winner = (leader + trick.index((win & -win).bit_length() - 1)) & 3
         team = winner & 1
         self.tricks[team] += 1
         self.tricks_played += 1
         self.tens[team] += (m & TENS).bit_count()
-        self.history.append((leader, tuple(self.trick), winner))
+        self.history.append((leader, tuple(trick), winner))
         self.trick = []
         self.trick_mask = 0
         self.led = -1
@@ -240,16 +247,39 @@ class TrickDeal:
     # -- copying ---------------------------------------------------------------------
 
     def copy(self) -> TrickDeal:
-        """A cheap independent copy for search."""
-        other = object.__new__(type(self))
-        for name in TrickDeal.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = self.hands[:]
-        other.trick = self.trick[:]
-        other.tricks = self.tricks[:]
-        other.tens = self.tens[:]
-        other.history = self.history[:]
-        return other
+        """A cheap independent copy for search (every slot; the lists are copied).
+
+        Written out slot by slot: about three times as fast as a ``setattr`` loop, and
+        copies are the inner loop of every search.  A test
+        (``test_copy_copies_every_slot_and_shares_no_mutable_state``) keeps this list in
+        step with ``__slots__``.
+        """
+        o = object.__new__(self.__class__)
+        o.dealer = self.dealer
+        o.mode = self.mode
+        o.start_hands = self.start_hands
+        o.hands = self.hands[:]
+        o.set_aside = self.set_aside
+        o.set_aside_owner = self.set_aside_owner
+        o.revealed = self.revealed
+        o.hukum = self.hukum
+        o.hukum_how = self.hukum_how
+        o.declaring = self.declaring
+        o.to_act = self.to_act
+        o.leader = self.leader
+        o.trick = self.trick[:]
+        o.trick_mask = self.trick_mask
+        o.led = self.led
+        o.tricks = self.tricks[:]
+        o.tricks_played = self.tricks_played
+        o.tens = self.tens[:]
+        o.history = self.history[:]
+        o.played = self.played
+        o.over = self.over
+        o.winner = self.winner
+        o.sweep = self.sweep
+        o.bang = self.bang
+        return o
 
     # -- results ---------------------------------------------------------------------
 
