@@ -45,6 +45,7 @@ def start_server(port: int, pace: str = "0") -> subprocess.Popen[bytes]:
         **os.environ,
         "FLET_WEB_RENDERER": "canvaskit",
         "THAASBAI_PACE": pace,
+        "THAASBAI_BOT_PACE": os.environ.get("THAASBAI_BOT_PACE", "0.1"),  # server-side bots
         "THAASBAI_DATA_DIR": os.environ.get("THAASBAI_DATA_DIR", "/tmp/thaasbai-e2e"),
     }
     env.pop("DISPLAY", None)
@@ -68,22 +69,26 @@ def start_server(port: int, pace: str = "0") -> subprocess.Popen[bytes]:
     raise RuntimeError("thaasbai serve did not start")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server_url() -> Iterator[str]:
     port = free_port()
     proc = start_server(port)
     yield f"http://127.0.0.1:{port}"
     proc.terminate()
-    proc.wait(timeout=10)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:  # an open WebSocket can hold the graceful shutdown
+        proc.kill()
+        proc.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def playwright_instance():
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(playwright_instance) -> Iterator[Browser]:
     b = playwright_instance.chromium.launch(
         executable_path=CHROMIUM, headless=True, args=CHROME_ARGS

@@ -65,3 +65,23 @@ def test_screenshots(browser: Browser, server_url: str, size: str) -> None:
         _shoot(page, OUT / f"thulla-{size}.png")
     finally:
         page.context.close()
+
+
+def test_lobby_screenshot(browser: Browser, server_url: str) -> None:
+    """The lobby on a phone with a friend seated: invite link, QR code, seats, Start."""
+    from .test_online import create_room, join_room
+
+    w, h = SIZES["phone"]
+    host = open_app(browser, server_url, w, h)
+    guest = None
+    try:
+        invite = create_room(host, "Aisha")
+        guest = open_app(browser, invite, w, h)
+        join_room(guest, "Ibrahim")
+        expect(host.get_by_text("Ibrahim")).to_be_visible(timeout=15_000)
+        host.wait_for_timeout(600)
+        _shoot(host, OUT / "lobby-phone.png")
+    finally:
+        host.context.close()
+        if guest is not None:
+            guest.context.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -21,7 +21,8 @@ class Session:
     ``async for msg in session.messages():`` yields every server message (``state``,
     ``error``, ``seated``, ``left``, ``pong``) and, unless ``reconnect=False``, reconnects
     with the same token after a drop (the server then sends the full state again).
-    ``session.state`` is the latest state message.
+    ``session.state`` is the latest state message.  ``on_status`` (optional) is told
+    ``"connected"``, ``"reconnecting"`` or ``"closed"`` so an app can show the link's health.
     """
 
     def __init__(
@@ -43,6 +44,7 @@ class Session:
         self._closed = False
         self.state: dict[str, Any] | None = None
         self.close_code: int | None = None
+        self.on_status: Callable[[str], None] | None = None
 
     @property
     def url(self) -> str:
@@ -67,9 +69,10 @@ class Session:
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
         backoff = 0.5
         while not self._closed:
-            if self._ws is None:
-                await self.connect()
             try:
+                if self._ws is None:
+                    await self.connect()
+                self._status("connected")
                 async for text in self._ws:
                     backoff = 0.5
                     msg = json.loads(text)
@@ -81,13 +84,23 @@ class Session:
                 self.close_code = self._ws.close_code
             except websockets.ConnectionClosed as exc:
                 self.close_code = exc.rcvd.code if exc.rcvd else None
-            except OSError:
+            except (OSError, TimeoutError, websockets.InvalidHandshake):
+                # A refused or failed (re)connect is one more drop: back off and try again.
                 self.close_code = None
+                if self._ws is None and not self.reconnect:
+                    self._status("closed")
+                    raise
             self._ws = None
             if self._closed or not self.reconnect or self.close_code in PERMANENT_CLOSE_CODES:
+                self._status("closed")
                 return
+            self._status("reconnecting")
             await asyncio.sleep(backoff * (1 + random.random() / 2))
             backoff = min(backoff * 2, self.max_backoff_s)
+
+    def _status(self, status: str) -> None:
+        if self.on_status is not None:
+            self.on_status(status)
 
     async def send(self, message: dict[str, Any]) -> None:
         if self._ws is None:

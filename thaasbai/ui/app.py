@@ -10,9 +10,10 @@ import flet as ft
 
 from . import theme
 from .home_screen import HomeScreen
-from .pages import join_view, rules_view, settings_view
+from .online import OnlinePlay
+from .pages import rules_view, settings_view
 from .session import GameSession, LocalSession
-from .settings import CHOICES_KEY, SETTINGS_KEY, Choices, Settings
+from .settings import CHOICES_KEY, CURRENT_ROOM_KEY, SETTINGS_KEY, Choices, Settings
 from .table_screen import TableScreen
 
 log = logging.getLogger(__name__)
@@ -20,16 +21,25 @@ JOIN = re.compile(r"^/join/([A-Za-z0-9_-]{1,64})/?$")
 
 
 class App:
-    """Routes ``/``, ``/play``, ``/rules``, ``/settings`` and ``/join/{code}``."""
+    """Routes ``/``, ``/friends``, ``/play``, ``/rules``, ``/settings`` and ``/join/{code}``.
 
-    def __init__(self, page: ft.Page, server_url: str) -> None:
+    ``base_url`` is the server that serves this page (empty in a phone build); Settings'
+    server URL, when set, takes over for online play.
+    """
+
+    def __init__(self, page: ft.Page, base_url: str) -> None:
         self.page = page
-        self.server_url = server_url
+        self.base_url = base_url
         self.prefs = ft.SharedPreferences()
         self.settings = Settings()
         self.choices = Choices()
         self.session: GameSession | None = None
         self.table: TableScreen | None = None
+        self.online = OnlinePlay(self)
+
+    @property
+    def server_url(self) -> str:
+        return self.settings.server_url or self.base_url
 
     async def start(self) -> None:
         page = self.page
@@ -55,6 +65,22 @@ class App:
         except Exception:
             log.info("could not save preferences", exc_info=True)
 
+    async def _remove(self, key: str) -> None:
+        try:
+            await self.prefs.remove(key)
+        except Exception:
+            log.info("could not remove a preference", exc_info=True)
+
+    async def notify(self, text: str) -> None:
+        """A short message at the bottom of the screen (refusals, copied links, lost rooms)."""
+        self.page.show_dialog(ft.SnackBar(ft.Text(text), key="snack"))
+        self.page.update()
+
+    def set_view(self, view: ft.View) -> None:
+        self.page.views.clear()
+        self.page.views.append(view)
+        self.page.update()
+
     def go(self, route: str) -> None:
         self.page.navigate(route)
 
@@ -74,23 +100,35 @@ class App:
         """Build the screen for ``route`` and make it the only view."""
         p = theme.palette(self.settings.theme)
         m = JOIN.match(route)
+        if m:
+            await self.online.enter(m.group(1))
+            return
+        if route == "/play" and self.table is None:
+            # A refresh during an online game: the stored room code leads back to the seat.
+            room = await self._get(CURRENT_ROOM_KEY)
+            self.go(f"/join/{room}" if isinstance(room, str) and room else "/")
+            return
         if route == "/play" and self.table is not None:
             view = self.table.view()
         elif route == "/rules":
             view = rules_view(p, self.go)
         elif route == "/settings":
             view = settings_view(self.settings, p, self.go, self._save_settings)
-        elif m:
-            view = join_view(m.group(1), p, self.go)
+        elif route == "/friends":
+            view = HomeScreen(
+                self.page,
+                self.choices,
+                p,
+                self._start_game,
+                self.go,
+                on_create=self.online.create,
+                player_name=self.settings.player_name,
+            ).view()
         else:
             view = HomeScreen(self.page, self.choices, p, self._start_game, self.go).view()
-        self.page.views.clear()
-        self.page.views.append(view)
-        self.page.update()
+        self.set_view(view)
         if route == "/play" and self.table is not None and self.table.model is None:
             await self.session.start() if self.session else None
-        elif route == "/play" and self.table is None:
-            self.go("/")
 
     async def _start_game(self, choices: Choices) -> None:
         await self._set(CHOICES_KEY, choices.to_json())
@@ -104,6 +142,8 @@ class App:
             self.go("/play")
 
     async def _leave_table(self) -> None:
+        if self.online.session is not None:
+            await self._remove(CURRENT_ROOM_KEY)  # the token stays: the invite link returns
         await self._end_game()
         self.go("/")
 

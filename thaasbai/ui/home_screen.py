@@ -1,4 +1,5 @@
-"""Home: pick a game, its options and each bot's level, then deal."""
+"""Home: pick a game, its options and each bot's level, then deal; or set up a room to
+play with friends (the same choices, one bot level for the seats nobody takes)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from ..table.table import BOT_NAMES
-from .settings import Choices
+from .settings import TURN_TIMERS, Choices
 from .table_model import slot_of
 from .theme import SAND, SAND_DARK, TEAL, TEAL_DEEP, Palette
 
@@ -49,18 +50,33 @@ class HomeScreen:
         p: Palette,
         on_start: Callable[[Choices], Awaitable[None]],
         navigate: Callable[[str], None],
+        *,
+        on_create: Callable[[Choices, str], Awaitable[None]] | None = None,
+        player_name: str = "",
     ) -> None:
         self.page = page
         self.c = choices
         self.p = p
         self.on_start = on_start
         self.navigate = navigate
+        self.on_create = on_create  # set: this is the "Play with friends" set-up screen
+        self.name = ft.TextField(
+            label="Your name",
+            value="" if player_name == "You" else player_name,
+            max_length=20,
+            key="room-name",
+        )
+        self._busy = False
         self.body = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    @property
+    def online(self) -> bool:
+        return self.on_create is not None
 
     def view(self) -> ft.View:
         self._build()
         return ft.View(
-            route="/",
+            route="/friends" if self.online else "/",
             padding=0,
             bgcolor=TEAL_DEEP if self.p.dark else "#EEF6F4",
             scroll=ft.ScrollMode.AUTO,
@@ -107,7 +123,22 @@ class HomeScreen:
             [self._game_tile(g) for g in GAME_INFO],
             spacing=8,
         )
-        controls: list[ft.Control] = [header, self._section("Game"), games]
+        controls: list[ft.Control] = [header]
+        if self.online:
+            controls += [
+                ft.Row(
+                    [
+                        ft.IconButton(
+                            ft.Icons.ARROW_BACK,
+                            tooltip="Back",
+                            on_click=lambda e: self.navigate("/"),
+                        ),
+                        ft.Text("Play with friends", size=20, weight=ft.FontWeight.BOLD, color=fg),
+                    ]
+                ),
+                self.name,
+            ]
+        controls += [self._section("Game"), games]
         if self.c.game == "thulla":
             controls += [
                 self._section("Players"),
@@ -129,12 +160,20 @@ class HomeScreen:
                     self._set_best_of,
                 ),
             ]
-        controls.append(self._section("Bots"))
-        controls += [self._bot_row(seat) for seat in range(1, self.c.seats)]
+        if self.online:
+            controls += self._room_rows()
+        else:
+            controls.append(self._section("Bots"))
+            controls += [self._bot_row(seat) for seat in range(1, self.c.seats)]
         controls.append(
             ft.Button(
-                content=ft.Text("Start", size=20, weight=ft.FontWeight.BOLD, color="#1B1D21"),
-                on_click=self._start,
+                content=ft.Text(
+                    "Create room" if self.online else "Start",
+                    size=20,
+                    weight=ft.FontWeight.BOLD,
+                    color="#1B1D21",
+                ),
+                on_click=self._create if self.online else self._start,
                 style=ft.ButtonStyle(
                     bgcolor=SAND,
                     padding=ft.Padding.symmetric(vertical=16),
@@ -143,6 +182,25 @@ class HomeScreen:
                 ),
             )
         )
+        if not self.online:
+            controls.append(
+                ft.OutlinedButton(
+                    content=ft.Text(
+                        "Play with friends",
+                        size=17,
+                        weight=ft.FontWeight.BOLD,
+                        color=SAND if self.p.dark else TEAL,
+                    ),
+                    icon=ft.Icons.GROUP_ADD,
+                    icon_color=SAND if self.p.dark else TEAL,
+                    on_click=lambda e: self.navigate("/friends"),
+                    style=ft.ButtonStyle(
+                        padding=ft.Padding.symmetric(vertical=14),
+                        shape=ft.RoundedRectangleBorder(radius=28),
+                        side=ft.BorderSide(2, SAND if self.p.dark else TEAL),
+                    ),
+                )
+            )
         controls.append(
             ft.Row(
                 [
@@ -267,5 +325,46 @@ class HomeScreen:
         self.c.best_of = int(v)
         self._rebuild()
 
+    def _room_rows(self) -> list[ft.Control]:
+        """A room has one bot level (for the seats still free at the start) and a timer."""
+
+        def set_bots(v: str) -> None:
+            self.c.room_bots = v
+            self._rebuild()
+
+        def set_timer(v: str) -> None:
+            self.c.turn_timer = int(v)
+            self._rebuild()
+
+        return [
+            self._section("Bots for empty seats"),
+            self._segments(list(LEVELS), self.c.room_bots, set_bots),
+            self._section("Turn timer"),
+            self._segments(
+                [(str(t), f"{t} s" if t else "Off") for t in TURN_TIMERS],
+                str(self.c.turn_timer),
+                set_timer,
+            ),
+            ft.Text(
+                "With a timer, a bot plays for anyone who takes too long.",
+                size=13,
+                color=self._fg(),
+            ),
+        ]
+
     async def _start(self, e: Any) -> None:
         await self.on_start(self.c)
+
+    async def _create(self, e: Any) -> None:
+        if self._busy or self.on_create is None:
+            return
+        name = (self.name.value or "").strip()[:20]
+        if not name:
+            self.name.error = "Please enter your name: your friends will see it."
+            self.name.update()
+            return
+        self._busy = True
+        try:
+            await self.on_create(self.c, name)
+        finally:
+            self._busy = False

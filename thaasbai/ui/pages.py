@@ -1,4 +1,4 @@
-"""The simple screens: Rules, Settings and the invite-link placeholder."""
+"""The simple screens: Rules and Settings (and the frame the online pages share)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from typing import Any
 import flet as ft
 
 from .rules_text import COMMON, RULES
-from .settings import Settings
+from .settings import Settings, clean_server_url
 from .table_model import GAME_TITLES
 from .theme import SAND, SAND_DARK, TEAL_DEEP, Palette
 
 
-def _frame(route: str, title: str, p: Palette, body: list[ft.Control], go: Callable[[str], None]):
+def frame(route: str, title: str, p: Palette, body: list[ft.Control], go: Callable[[str], None]):
     bg = TEAL_DEEP if p.dark else "#EEF6F4"
     return ft.View(
         route=route,
@@ -44,13 +44,20 @@ def rules_view(p: Palette, go: Callable[[str], None]) -> ft.View:
         for heading, text in sections:
             tabs_body.append(ft.Text(heading, size=16, weight=ft.FontWeight.BOLD))
             tabs_body.append(ft.Text(text, size=15))
-    return _frame("/rules", "Rules", p, tabs_body, go)
+    return frame("/rules", "Rules", p, tabs_body, go)
 
 
 def settings_view(
     s: Settings, p: Palette, go: Callable[[str], None], on_save: Callable[[Settings], Any]
 ) -> ft.View:
     name = ft.TextField(label="Your name", value=s.player_name, max_length=20)
+    server = ft.TextField(
+        label="Server URL (online play)",
+        value=s.server_url,
+        hint_text="https://thaasbai.example",
+        helper="Leave empty to use the server this app came from.",
+        keyboard_type=ft.KeyboardType.URL,
+    )
     speed = ft.SegmentedButton(
         segments=[
             ft.Segment(value=v, label=ft.Text(v.capitalize())) for v in ("slow", "normal", "fast")
@@ -71,6 +78,7 @@ def settings_view(
             speed=(list(speed.selected) or [s.speed])[0],
             four_colour=bool(four.value),
             theme=(list(theme.selected) or [s.theme])[0],
+            server_url=clean_server_url(server.value),
         )
         await on_save(new)
 
@@ -83,22 +91,9 @@ def settings_view(
         four,
         ft.Text("Theme", weight=ft.FontWeight.BOLD, color=head),
         theme,
+        ft.Text("Online", weight=ft.FontWeight.BOLD, color=head),
+        server,
         ft.Container(height=8),
         ft.Button("Save", icon=ft.Icons.CHECK, on_click=save),
     ]
-    return _frame("/settings", "Settings", p, body, go)
-
-
-def join_view(code: str, p: Palette, go: Callable[[str], None]) -> ft.View:
-    """Invite links land here; online play is the next phase, so keep the code visible."""
-    body: list[ft.Control] = [
-        ft.Text("Online play is coming", size=22, weight=ft.FontWeight.BOLD),
-        ft.Text(f"Invite code: {code}", size=18, selectable=True, key="join-code"),
-        ft.Text(
-            "Joining friends' tables through an invite link is on its way. Meanwhile, play "
-            "solo against the bots.",
-            size=15,
-        ),
-        ft.Button("Play solo", on_click=lambda e: go("/")),
-    ]
-    return _frame(f"/join/{code}", "Join a table", p, body, go)
+    return frame("/settings", "Settings", p, body, go)

@@ -3,7 +3,8 @@
 The table screen talks only to a :class:`GameSession`: it reads ``state()`` (the seat's
 view JSON and the lobby, the same shapes the room server sends) and sends action dicts.
 :class:`LocalSession` drives a :class:`~thaasbai.table.Table` in this process with bots; a
-remote session (a WebSocket client of the room protocol) can implement the same protocol.
+remote session (:class:`~thaasbai.ui.remote.RemoteSession`, a WebSocket client of the room
+protocol) implements the same protocol.
 """
 
 from __future__ import annotations
@@ -37,12 +38,19 @@ class SessionError(ValueError):
 
 @dataclass(frozen=True)
 class SessionState:
-    """What the table screen renders: the seat's view JSON (None before the deal)."""
+    """What the table screen renders: the seat's view JSON (None before the deal).
+
+    ``online`` tables also show who is connected, the turn ``timer`` of the protocol
+    (``{"seat", "seconds"}`` or None) and the link's health (``connection``).
+    """
 
     seat: int
     view: dict[str, Any] | None
     lobby: dict[str, Any]
     version: int
+    online: bool = False
+    timer: dict[str, Any] | None = None
+    connection: str = "online"  # connecting | online | reconnecting | closed
 
 
 class GameSession(Protocol):

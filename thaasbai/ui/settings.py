@@ -22,6 +22,8 @@ THEMES = ("dark", "light")
 PACE = {"slow": (0.75, 420), "normal": (0.45, 300), "fast": (0.2, 180)}
 SETTINGS_KEY = "thaasbai.settings"
 CHOICES_KEY = "thaasbai.choices"
+CURRENT_ROOM_KEY = "thaasbai.room"  # the room code of the online game in progress
+TURN_TIMERS = (0, 30, 60)  # seconds per decision in a friends' room; 0 = no timer
 
 
 @dataclass
@@ -32,6 +34,7 @@ class Settings:
     speed: str = "normal"
     four_colour: bool = False
     theme: str = "dark"
+    server_url: str = ""  # online play from a phone build; "" = the server that serves the app
 
     def pace(self) -> tuple[float, int]:
         """(bot pace in seconds, animation ms); ``THAASBAI_PACE`` overrides for tests."""
@@ -58,6 +61,7 @@ class Settings:
         s.speed = _pick(d.get("speed"), SPEEDS, s.speed)
         s.four_colour = bool(d.get("four_colour", False))
         s.theme = _pick(d.get("theme"), THEMES, s.theme)
+        s.server_url = clean_server_url(d.get("server_url"))
         return s
 
 
@@ -70,6 +74,8 @@ class Choices:
     best_of: int = 3
     players: int = 4  # Thulla only; Thaas and Dhihaeh are always four
     levels: list[str] = field(default_factory=lambda: ["normal"] * 5)  # seats 1..5
+    room_bots: str = "normal"  # a friends' room: the level of the bots filling free seats
+    turn_timer: int = 0  # a friends' room: seconds per decision, 0 = none
 
     @property
     def seats(self) -> int:
@@ -90,7 +96,47 @@ class Choices:
         if isinstance(levels, list):
             c.levels = [_pick(x, LEVELS, "normal") for x in levels[:5]]
             c.levels += ["normal"] * (5 - len(c.levels))
+        c.room_bots = _pick(d.get("room_bots"), LEVELS, c.room_bots)
+        c.turn_timer = _pick(d.get("turn_timer"), TURN_TIMERS, c.turn_timer)
         return c
+
+
+@dataclass(frozen=True)
+class SeatToken:
+    """The seat and token of one room, kept on the device so a refresh comes back to it."""
+
+    seat: int
+    token: str
+
+    @staticmethod
+    def key(code: str) -> str:
+        return f"thaasbai.room.{code.upper()}"
+
+    def to_json(self) -> str:
+        return json.dumps({"seat": self.seat, "token": self.token})
+
+    @classmethod
+    def from_json(cls, text: Any) -> SeatToken | None:
+        d = _load(text)
+        seat, token = d.get("seat"), d.get("token")
+        if type(seat) is int and isinstance(token, str) and token:
+            return cls(seat, token)
+        return None
+
+
+def clean_server_url(value: Any) -> str:
+    """An ``http(s)://host[:port][/path]`` base without a trailing slash, else ``""``."""
+    if not isinstance(value, str):
+        return ""
+    url = value.strip().rstrip("/")
+    if not url:
+        return ""
+    if "://" not in url:
+        url = "https://" + url
+    scheme, _, rest = url.partition("://")
+    if scheme.lower() not in ("http", "https") or not rest or any(c.isspace() for c in rest):
+        return ""
+    return f"{scheme.lower()}://{rest}"
 
 
 def _load(text: Any) -> dict[str, Any]:

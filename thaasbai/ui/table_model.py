@@ -60,6 +60,7 @@ class SeatModel:
     bhabhi: bool = False
     dealer: bool = False
     level: str = ""  # a bot's difficulty, "" for a human
+    presence: str = ""  # online play: online | offline | away | bot ("" offline play)
 
 
 @dataclass(frozen=True)
@@ -150,14 +151,37 @@ def seat_names(lobby: dict[str, Any] | None, n: int, me: int, my_name: str) -> l
     return names
 
 
+def presence(seat: dict[str, Any]) -> str:
+    """A seat's presence from its lobby entry: ``online``, ``offline``, ``away`` (a bot
+    plays for an absent human), ``bot`` or ``free``."""
+    kind = seat.get("kind")
+    if kind == "bot":
+        return "bot"
+    if kind != "human":
+        return "free"
+    if seat.get("away"):
+        return "away"
+    return "online" if seat.get("connected") else "offline"
+
+
 def build(
-    view: dict[str, Any], lobby: dict[str, Any] | None = None, my_name: str = "You"
+    view: dict[str, Any],
+    lobby: dict[str, Any] | None = None,
+    my_name: str = "You",
+    *,
+    online: bool = False,
 ) -> TableModel:
-    """The table as the viewer sees it, from their view JSON and the lobby."""
+    """The table as the viewer sees it, from their view JSON and the lobby.
+
+    ``online``: the other seats are people elsewhere, so each seat carries its presence and
+    the viewer keeps the name the server knows them by.
+    """
     game = view["game"]
     n = view["seats"]
     me = view["seat"] if view["seat"] is not None else 0
     names = seat_names(lobby, n, me, my_name)
+    seat_list = (lobby or {}).get("seat_list") or []
+    presences = [presence(s) if online else "" for s in seat_list] + [""] * n
     levels = [
         (s.get("bot_level") or "") if s.get("kind") == "bot" else ""
         for s in (lobby or {}).get("seat_list", [{}] * n)
@@ -184,6 +208,7 @@ def build(
                 bhabhi=thulla and view.get("bhabhi") == s,
                 dealer=view["dealer"] == s,
                 level=levels[s],
+                presence=presences[s],
             )
         )
     trick = tuple(TrickCard(t["seat"], t["card"], slot_of(t["seat"], me, n)) for t in view["trick"])

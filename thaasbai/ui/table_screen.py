@@ -9,8 +9,10 @@ action to the session, and the new state comes back through ``refresh``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -18,7 +20,7 @@ import flet as ft
 
 from . import layout, table_model
 from .layout import Geometry, Rect
-from .session import GameSession, SessionError
+from .session import GameSession, SessionError, SessionState
 from .settings import Settings
 from .table_model import HandCard, TableModel, TrickCard
 from .theme import SAND, Palette, felt, palette
@@ -51,6 +53,10 @@ class TableScreen:
         self._acting = False
         self._result_shown: int | None = None
         self._dialog: ft.AlertDialog | None = None
+        self._state: SessionState | None = None
+        self._deadline: float | None = None  # monotonic time the turn timer runs out
+        self._timer_text = ft.Text("", size=13, weight=ft.FontWeight.BOLD, color="#1B1D21")
+        self._ticker: asyncio.Task[None] | None = None
         session.on_change = self.refresh
 
     # -- the Flet view ---------------------------------------------------------------------
@@ -77,8 +83,20 @@ class TableScreen:
             st = self.session.state()
             if st.view is None:
                 return
-            model = table_model.build(st.view, st.lobby, self.settings.player_name)
+            self._state = st
+            model = table_model.build(st.view, st.lobby, self._my_name(st), online=st.online)
             prev = self.model
+            new_deal = prev is not None and (
+                model.deal_no != prev.deal_no or (prev.result is not None and model.result is None)
+            )
+            if new_deal:
+                # Someone else dealt the next deal (online): start the table afresh.
+                self._close_dialog()
+                prev = self.model = None
+                self.sprites.clear()
+            if model.result is None:
+                self._result_shown = None
+            self._set_timer(st)
             w, h = self.size()
             if (
                 prev is not None
@@ -92,6 +110,34 @@ class TableScreen:
             if model.result is not None and self._result_shown != model.deal_no:
                 self._result_shown = model.deal_no
                 self._show_result(model)
+
+    def _my_name(self, st: SessionState) -> str:
+        """Online, the name the others see; solo, the one from Settings."""
+        seats = st.lobby.get("seat_list") or []
+        if st.online and st.view and st.view.get("seat") is not None and st.seat < len(seats):
+            return str(seats[st.seat].get("name") or "You")
+        return self.settings.player_name
+
+    def _set_timer(self, st: SessionState) -> None:
+        """Follow the protocol's turn timer: a countdown ticks in the status pill."""
+        t = st.timer
+        if not t or t.get("seconds") is None:
+            self._deadline = None
+            return
+        self._deadline = time.monotonic() + float(t["seconds"])
+        self._timer_text.value = f"{int(t['seconds'])} s"
+        if self._ticker is None or self._ticker.done():
+            self._ticker = asyncio.create_task(self._tick())
+
+    async def _tick(self) -> None:
+        while self._deadline is not None:
+            left = max(0, int(self._deadline - time.monotonic() + 0.5))
+            if self._timer_text.value != f"{left} s":
+                self._timer_text.value = f"{left} s"
+                # Not on the page between renders: the next render shows it anyway.
+                with contextlib.suppress(Exception):
+                    self._timer_text.update()
+            await asyncio.sleep(0.5)
 
     async def resized(self) -> None:
         if self.model is not None:
@@ -370,15 +416,58 @@ class TableScreen:
         out: list[ft.Control] = []
         yours = model.my_turn
         status_bg = p.turn if yours else "#66000000"
+        status: ft.Control = pill(
+            model.status, status_bg, "#1B1D21" if yours else p.on_felt, 14, True
+        )
+        if self._deadline is not None and model.result is None:
+            self._timer_text.color = "#1B1D21"
+            clock = ft.Container(
+                content=ft.Row(
+                    [ft.Icon(ft.Icons.TIMER_OUTLINED, size=16, color="#1B1D21"), self._timer_text],
+                    spacing=3,
+                    tight=True,
+                ),
+                bgcolor=p.turn if yours else "#CCF4F1E6",
+                border_radius=ft.BorderRadius.all(20),
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            )
+            status = ft.Row([status, clock], spacing=6, tight=True)
         out.append(
             ft.Container(
                 left=0,
                 width=geom.width,
                 top=geom.status_y,
                 alignment=ft.Alignment.CENTER,
-                content=pill(model.status, status_bg, "#1B1D21" if yours else p.on_felt, 14, True),
+                content=status,
             )
         )
+        st = self._state
+        if st is not None and st.online and st.connection != "online":
+            text = "Reconnecting…" if st.connection != "closed" else "Disconnected from the room"
+            out.append(
+                ft.Container(
+                    left=0,
+                    width=geom.width,
+                    top=geom.bar_h + 4,
+                    alignment=ft.Alignment.CENTER,
+                    content=ft.Container(
+                        key="connection",
+                        content=ft.Row(
+                            [
+                                ft.Icon(ft.Icons.CLOUD_OFF, size=16, color="#1B1D21")
+                                if st.connection == "closed"
+                                else ft.ProgressRing(width=14, height=14, stroke_width=2),
+                                ft.Text(text, size=13, weight=ft.FontWeight.BOLD, color="#1B1D21"),
+                            ],
+                            spacing=6,
+                            tight=True,
+                        ),
+                        bgcolor="#F2B27A",
+                        border_radius=ft.BorderRadius.all(20),
+                        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+                    ),
+                )
+            )
         if model.banner:
             out.append(
                 ft.Container(
@@ -438,6 +527,7 @@ class TableScreen:
             self._acting = False
 
     async def _home(self, e: Any = None) -> None:
+        self._deadline = None
         await self.on_home()
 
     def _show_result(self, model: TableModel) -> None:

@@ -64,6 +64,35 @@ def mini_hand(count: int, w: float) -> ft.Control:
     return ft.Stack(backs, width=w + step * max(shown - 1, 0) + 4, height=h + 4)
 
 
+PRESENCE_COLOURS = {
+    "online": "#4CC38A",
+    "offline": "#9AA5A6",
+    "away": "#F2B27A",
+    "bot": "#7FB3D6",
+    "free": "#55FFFFFF",
+}
+PRESENCE_TAGS = {"offline": "Disconnected", "away": "Away · bot playing"}
+PRESENCE_HELP = {
+    "online": "Connected",
+    "offline": "Disconnected",
+    "away": "Away: a bot is playing for them",
+    "bot": "Bot",
+    "free": "Free seat",
+}
+
+
+def presence_dot(presence: str, size: float = 10) -> ft.Control:
+    """A coloured dot for a seat's connection (green connected, amber away, grey gone)."""
+    return ft.Container(
+        width=size,
+        height=size,
+        bgcolor=PRESENCE_COLOURS.get(presence, "#55FFFFFF"),
+        border_radius=ft.BorderRadius.all(size / 2),
+        border=ft.Border.all(1, "#66000000"),
+        tooltip=PRESENCE_HELP.get(presence),
+    )
+
+
 def seat_badge(s: SeatModel, p: Palette, w: float, h: float) -> ft.Control:
     """An opponent: name, a fan of backs, the card count, and turn/team/out markers."""
     ring = p.turn if s.is_turn else ("#66FFFFFF" if s.partner else "#33FFFFFF")
@@ -94,6 +123,18 @@ def seat_badge(s: SeatModel, p: Palette, w: float, h: float) -> ft.Control:
         max_lines=1,
         overflow=ft.TextOverflow.ELLIPSIS,
     )
+    if s.presence:
+        name = ft.Row(
+            [presence_dot(s.presence), ft.Container(content=name, expand=True)],
+            spacing=4,
+            tight=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+        if s.presence in ("away", "offline"):
+            tag = PRESENCE_TAGS[s.presence]
+            tag_col = PRESENCE_COLOURS[s.presence]
+        elif s.presence == "bot" and s.team is not None:
+            tag = f"{tag} · bot"  # online, a bot may share a friend's name
     tag_text = ft.Text(tag, size=11, color=tag_col, max_lines=1)
     top_row = ft.Row(
         [mini_hand(s.cards, back_w) if s.cards else ft.Container(width=back_w), count],

@@ -1,0 +1,102 @@
+"""Two friends in two browser contexts: one creates a room, the other opens the invite
+link, and both play a whole Thaas deal against two server bots."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import open_app
+from .test_play import HAND, PLAYABLE, result_shown, tap
+
+pytestmark = pytest.mark.browser
+
+INVITE = re.compile(r"https?://\S+/join/[A-Z0-9]{6}")
+
+
+def create_room(page: Page, name: str) -> str:
+    """Home → Play with friends → a Thaas room with Easy bots; returns the invite link."""
+    page.get_by_role("button", name="Play with friends").click()
+    fill_name(page, name)
+    page.get_by_role("button", name="Easy").click()
+    page.get_by_role("button", name="Create room").click()
+    link = page.get_by_text(INVITE)
+    expect(link).to_be_visible(timeout=15_000)
+    match = INVITE.search(link.inner_text())
+    assert match, link.inner_text()
+    return match.group(0)
+
+
+def fill_name(page: Page, name: str) -> None:
+    """Type a name as a person would: focus the field, then key it in (Flutter's editing
+    input appears on focus; a bare ``fill`` on the semantics node is sometimes lost)."""
+    box = page.get_by_role("textbox", name="Your name")
+    box.click()
+    page.wait_for_timeout(200)
+    page.keyboard.press("Control+A")
+    page.keyboard.type(name, delay=20)
+    page.wait_for_timeout(400)
+
+
+def join_room(page: Page, name: str) -> None:
+    fill_name(page, name)
+    page.get_by_role("button", name="Join").click()
+    expect(page.get_by_text("Waiting for the host")).to_be_visible(timeout=15_000)
+
+
+def play_both(pages: list[Page], limit_s: float = 90) -> list[int]:
+    """Tap a playable card in whichever context has its turn, until both show the result."""
+    plays = [0] * len(pages)
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if all(result_shown(p) for p in pages):
+            return plays
+        moved = False
+        for i, page in enumerate(pages):
+            cards = page.locator(PLAYABLE)
+            if not result_shown(page) and cards.count():
+                try:
+                    tap(page, cards.first)
+                except Exception:  # the card moved or the turn passed meanwhile
+                    continue
+                plays[i] += 1
+                moved = True
+        if not moved:
+            pages[0].wait_for_timeout(100)
+    raise AssertionError(f"no result in both after {limit_s}s ({plays} plays)")
+
+
+def test_two_friends_play_a_thaas_deal_through_an_invite_link(
+    browser: Browser, server_url: str
+) -> None:
+    host = open_app(browser, server_url)
+    guest = None
+    try:
+        invite = create_room(host, "Aisha")
+        assert invite.startswith(server_url)
+        expect(host.get_by_role("button", name="Copy link")).to_be_visible()
+
+        guest = open_app(browser, invite)
+        expect(guest.get_by_text("Aisha invites you to play")).to_be_visible(timeout=15_000)
+        join_room(guest, "Ibrahim")
+
+        expect(host.get_by_text("Ibrahim")).to_be_visible(timeout=15_000)
+        host.get_by_role("button", name="Start").click()
+        for page in (host, guest):
+            expect(page.locator(HAND).first).to_be_attached(timeout=15_000)
+        # The table names the other human (the lobby's name for them).
+        expect(guest.get_by_text("Aisha").first).to_be_visible()
+
+        plays = play_both([host, guest])
+        assert sum(plays) >= 7  # two humans of four: at least 7 cards each in 7+ tricks
+        for page in (host, guest):
+            expect(
+                page.get_by_text("wins the deal").or_(page.get_by_text("Sweep!")).first
+            ).to_be_visible()
+    finally:
+        host.context.close()
+        if guest is not None:
+            guest.context.close()
