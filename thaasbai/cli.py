@@ -25,6 +25,8 @@ def _replay(args: argparse.Namespace) -> int:
         record = json.loads(text)
     except ValueError as exc:  # JSONDecodeError is a ValueError
         return _record_error(RecordError(f"not valid JSON: {exc}"))
+    except RecursionError:  # the decoder recurses once per nested array or object
+        return _record_error(RecordError("not valid JSON: nested too deeply"))
     try:
         match = replay(record)
     except RecordError as exc:
@@ -56,6 +58,27 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena(args: argparse.Namespace) -> int:
+    from .arena import ArenaConfig, format_summary, progress_bar, run
+
+    cfg = ArenaConfig(
+        game=args.game,
+        hukum=args.hukum,
+        a=args.a,
+        b=args.b,
+        deals=args.deals,
+        seed=args.seed,
+        seats=args.seats,
+        budget_ms=args.budget_ms,
+        fast=args.fast,
+    )
+    out = run(cfg, jobs=args.jobs, progress=None if args.quiet else progress_bar)
+    print(format_summary(out))
+    if args.json:
+        print(json.dumps(out))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="thaasbai", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -84,7 +107,32 @@ def build_parser() -> argparse.ArgumentParser:
         help="seconds before a bot plays for a disconnected player",
     )
     p.set_defaults(run=_serve)
+
+    _add_arena_parser(sub)
     return parser
+
+
+def _add_arena_parser(sub) -> None:
+    from .bots import LEVELS
+
+    p = sub.add_parser("arena", help="play bots against each other on duplicate deals")
+    p.add_argument("--game", choices=("thaas", "dhihaeh", "thulla"), default="thaas")
+    p.add_argument(
+        "--hukum", choices=("implicit", "declared", "hidden", "none"), default="implicit"
+    )
+    p.add_argument("--a", choices=LEVELS, default="normal", help="the bot being measured")
+    p.add_argument("--b", choices=LEVELS, default="easy", help="its opponents")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seats", type=int, default=4, help="Thulla only: 2 to 6")
+    p.add_argument("--budget-ms", type=int, default=None, help="override per-move budgets")
+    p.add_argument("--jobs", type=int, default=1, help="processes to play deals in")
+    p.add_argument("--json", action="store_true", help="print one JSON object last")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--fast", action="store_true", help="Ultra uses endplay's C solver (thaasbai[fast])"
+    )
+    p.set_defaults(run=_arena)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .base import Bot
+from .base import Bot, choose_off_loop
 from .easy import EasyBot
+from .normal import NormalBot
 
 LEVELS = ("easy", "normal", "hard", "ultra")
 
@@ -12,8 +13,17 @@ def get_bot(level: str) -> Bot:
     """The bot of a difficulty level (``easy``, ``normal``, ``hard`` or ``ultra``)."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; use one of {', '.join(LEVELS)}")
-    # Until the stronger bots land, every level plays as Easy.
-    return EasyBot()
+    if level == "easy":
+        return EasyBot()
+    if level == "normal":
+        return NormalBot()
+    if level == "hard":
+        from .hard import HardBot
+
+        return HardBot()
+    from .ultra import UltraBot
+
+    return UltraBot()
 
 
-__all__ = ["LEVELS", "Bot", "get_bot"]
+__all__ = ["LEVELS", "Bot", "choose_off_loop", "get_bot"]

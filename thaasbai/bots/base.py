@@ -18,3 +18,12 @@ class Bot(Protocol):
     def choose(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Action:
         """A legal action for ``view.seat``, which must be the seat to act."""
         ...
+
+
+async def choose_off_loop(
+    bot: Bot, view: View, rng: random.Random, budget_ms: int | None = None
+) -> Action:
+    """Run ``bot.choose`` in a worker thread so a search never blocks the event loop."""
+    import asyncio
+
+    return await asyncio.to_thread(bot.choose, view, rng, budget_ms)

@@ -1,0 +1,68 @@
+"""Per-move time of each bot level (p50/p95) and Ultra's ISMCTS iterations per second.
+
+``python bench/bots.py [--positions 30] [--game thaas] [--hukum implicit] [--seed 1]``
+
+Positions are taken from deals played by Normal bots, at every stage of the deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from thaasbai.arena import percentile
+from thaasbai.bots import LEVELS, get_bot
+from thaasbai.bots.normal import NormalBot
+from thaasbai.engine.match import GameOptions, new_match
+from thaasbai.engine.views import view_for
+
+
+def positions(rng: random.Random, game: str, hukum: str, seats: int, n: int) -> list:
+    out = []
+    bot = NormalBot()
+    while len(out) < n:
+        m = new_match(GameOptions(game=game, hukum=hukum, seats=seats), rng=rng)
+        m.start_deal(rng=rng)
+        d = m.current
+        while not d.over and len(out) < n:
+            view = view_for(m, d.to_act)
+            if len(view.legal) > 1 and rng.random() < 0.3:
+                out.append(view)
+            m.apply(d.to_act, bot.choose(view, rng))
+    return out
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--positions", type=int, default=30)
+    p.add_argument("--game", default="thaas")
+    p.add_argument("--hukum", default="implicit")
+    p.add_argument("--seats", type=int, default=4)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--levels", default=",".join(LEVELS))
+    args = p.parse_args()
+    views = positions(random.Random(args.seed), args.game, args.hukum, args.seats, args.positions)
+    for level in args.levels.split(","):
+        bot = get_bot(level)
+        rng = random.Random(args.seed)
+        times, iters, search_s = [], 0, 0.0
+        for view in views:
+            t0 = time.perf_counter()
+            bot.choose(view, rng)
+            dt = time.perf_counter() - t0
+            times.append(dt * 1000)
+            if getattr(bot, "last_mode", "") == "ismcts":
+                iters += bot.last_iterations
+                search_s += dt
+        line = (
+            f"{level:7s} {args.game}: per move p50 {percentile(times, 0.5):7.2f} ms, "
+            f"p95 {percentile(times, 0.95):7.2f} ms"
+        )
+        if search_s:
+            line += f", ISMCTS {iters / search_s:,.0f} iterations/s"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

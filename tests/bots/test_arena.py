@@ -1,0 +1,127 @@
+"""The arena: duplicate deals, the JSON summary, and a real strength check."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from thaasbai.arena import ArenaConfig, play_deal, run, wilson
+from thaasbai.cli import main
+
+
+def test_arena_json_is_printed_last_with_every_field(capsys):
+    code = main(
+        [
+            "arena",
+            "--game",
+            "thaas",
+            "--a",
+            "hard",
+            "--b",
+            "easy",
+            "--deals",
+            "2",
+            "--budget-ms",
+            "5",
+            "--json",
+        ]
+    )
+    assert code == 0
+    captured = capsys.readouterr()
+    out = json.loads(captured.out.strip().splitlines()[-1])
+    for key in (
+        "game",
+        "a",
+        "b",
+        "deals",
+        "a_win_rate",
+        "ci95",
+        "a_ms_per_move_p95",
+        "b_ms_per_move_p95",
+    ):
+        assert key in out
+    assert out["deals"] == 2 and out["games"] == 4
+    lo, hi = out["ci95"]
+    assert 0 <= lo <= out["a_win_rate"] <= hi <= 1
+    assert "deals" in captured.err  # the progress bar goes to standard error
+
+
+def test_thulla_arena_reports_the_bhabhi_rate(capsys):
+    main(
+        [
+            "arena",
+            "--game",
+            "thulla",
+            "--seats",
+            "3",
+            "--a",
+            "ultra",
+            "--b",
+            "normal",
+            "--deals",
+            "3",
+            "--budget-ms",
+            "5",
+            "--json",
+            "--quiet",
+        ]
+    )
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["games"] == 3 and 0 <= out["a_bhabhi_rate"] <= 1
+    assert out["fair_share"] == 1 / 3
+
+
+def test_duplicate_deals_cancel_the_cards():
+    """The same bot on both sides wins exactly one of the two plays of each deal."""
+    cfg = ArenaConfig(game="dhihaeh", hukum="declared", a="normal", b="normal", deals=6)
+    for i in range(6):
+        assert sum(play_deal(cfg, i).a_points) == 1.0
+
+
+def test_wilson_interval_contains_the_rate():
+    lo, hi = wilson(30, 40)
+    assert lo < 0.75 < hi
+
+
+def test_normal_beats_easy_over_40_duplicate_deals():
+    out = run(ArenaConfig(game="thaas", hukum="implicit", a="normal", b="easy", deals=40, seed=3))
+    assert out["ci95"][0] > 0.5, out
+
+
+def test_a_search_runs_off_the_event_loop():
+    import asyncio
+    import random
+
+    from thaasbai.bots import choose_off_loop, get_bot
+    from thaasbai.engine.match import GameOptions, new_match
+    from thaasbai.engine.views import view_for
+
+    m = new_match(GameOptions(game="thaas"), first_dealer=0)
+    m.start_deal(rng=random.Random(1))
+    view = view_for(m, m.current.to_act)
+
+    async def main() -> tuple[int, int]:
+        ticks = 0
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while True:
+                ticks += 1
+                await asyncio.sleep(0.005)
+
+        task = asyncio.create_task(ticker())
+        action = await choose_off_loop(get_bot("hard"), view, random.Random(2), 150)
+        task.cancel()
+        return action, ticks
+
+    action, ticks = asyncio.run(main())
+    assert action in view.legal
+    assert ticks >= 5  # the loop kept running while the bot searched
+
+
+@pytest.mark.parametrize("n", [1, 3, 7, 10, 49, 200])
+def test_wilson_interval_always_contains_the_observed_rate(n):
+    for wins in (0, n // 3, n):
+        lo, hi = wilson(wins, n)
+        assert 0 <= lo <= wins / n <= hi <= 1

@@ -1,0 +1,40 @@
+"""The optional endplay path agrees with the pure-Python solver (skipped without endplay)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from thaasbai.bots import fast
+from thaasbai.bots.solver import Solver
+from thaasbai.bots.ultra import UltraBot
+from thaasbai.engine.views import view_for
+
+pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason="endplay is not installed")
+
+
+def test_double_dummy_results_match_the_exact_solver(positions):
+    from test_solver import played_down
+
+    rng = random.Random(12)
+    checked = 0
+    for hukum in ("declared", "none", "implicit"):
+        for _ in range(8):
+            d = played_down(rng, "thaas", hukum, 5)
+            if not fast.maps_to_bridge(d):
+                continue
+            wins = fast.move_wins(d, 0)
+            for c, won in wins.items():
+                nd = d.copy()
+                nd.play_card(c)
+                assert Solver("thaas").wins(nd, 0) == won
+            checked += 1
+    assert checked >= 10
+
+
+def test_ultra_with_endplay_returns_legal_moves(positions):
+    bot = UltraBot(iterations=5, fast=True)
+    for match in positions(26, seed=8):
+        view = view_for(match, match.current.to_act)
+        assert bot.choose(view, random.Random(1)) in view.legal

@@ -1,0 +1,85 @@
+"""The endgame solver gives the exact result: it agrees with plain minimax."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from thaasbai.bots.normal import NormalBot
+from thaasbai.bots.solver import Solver, Unsolvable, brute_force_wins
+from thaasbai.engine.cards import FULL_DECK
+from thaasbai.engine.match import GameOptions, new_match
+from thaasbai.engine.trick import DhihaehDeal, ThaasDeal
+from thaasbai.engine.views import view_for
+
+
+def played_down(rng: random.Random, game: str, hukum: str, cards: int):
+    """A deal played by Normal bots until every hand holds ``cards`` cards, then a few
+    random cards into the next trick."""
+    while True:
+        m = new_match(GameOptions(game=game, hukum=hukum), rng=rng)
+        m.start_deal(rng=rng)
+        d = m.current
+        bot = NormalBot()
+        while not d.over and not (not d.trick and d.hands[d.leader].bit_count() == cards):
+            m.apply(d.to_act, bot.choose(view_for(m, d.to_act), rng))
+        for _ in range(rng.randrange(4)):
+            if d.over:
+                break
+            legal = [c for c in range(52) if d.legal_mask() >> c & 1]
+            d.play_card(rng.choice(legal))
+        if not d.over and not d.hidden_card_pending:
+            return d
+
+
+def open_implicit(rng: random.Random, cls, cards: int):
+    """A small position in implicit mode with no hukum yet, so a discard names it."""
+    d = cls.deal(rng, dealer=rng.randrange(4), mode="implicit")
+    deck = list(range(52))
+    rng.shuffle(deck)
+    d.hands = [sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(4)]
+    held = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    d.played = FULL_DECK & ~held
+    played_tricks = 13 - cards
+    d.tricks = [played_tricks // 2, played_tricks - played_tricks // 2]
+    d.tricks_played = played_tricks
+    d.tens = [0, 0]
+    from thaasbai.engine.cards import TENS
+
+    gone = (TENS & d.played).bit_count()
+    d.tens = [gone // 2, gone - gone // 2]
+    return d
+
+
+@pytest.mark.parametrize("game", ["thaas", "dhihaeh"])
+@pytest.mark.parametrize("hukum", ["implicit", "declared", "hidden", "none"])
+def test_solver_matches_brute_force_minimax(game, hukum):
+    rng = random.Random(f"{game}{hukum}")
+    for _ in range(6):
+        d = played_down(rng, game, hukum, 3)
+        for team in (0, 1):
+            assert Solver(game).wins(d, team) == brute_force_wins(d, team)
+
+
+@pytest.mark.parametrize("cls", [ThaasDeal, DhihaehDeal])
+def test_solver_matches_brute_force_before_the_hukum_is_set(cls):
+    rng = random.Random(cls.game)
+    for _ in range(8):
+        d = open_implicit(rng, cls, 3)
+        for team in (0, 1):
+            assert Solver(cls.game).wins(d, team) == brute_force_wins(d, team)
+
+
+def test_exactly_one_team_wins_a_solved_position():
+    rng = random.Random(4)
+    for _ in range(10):
+        d = played_down(rng, "thaas", "implicit", 6)
+        s = Solver("thaas")
+        assert s.wins(d, 0) != s.wins(d, 1)
+
+
+def test_solver_refuses_a_position_with_the_hukum_face_down():
+    d = ThaasDeal.deal(random.Random(1), dealer=0, mode="hidden")
+    with pytest.raises(Unsolvable):
+        Solver("thaas").wins(d, 0)

@@ -1,0 +1,239 @@
+"""The Normal heuristic for Thaas and Dhihaeh card play, on plain ints.
+
+One function serves both the Normal bot (fed from its view) and the search bots'
+rollouts (fed from a sampled world), so it takes only what a seat may know: its hand,
+the trick, the hukum, the played cards and, optionally, the voids shown so far.
+"""
+
+from __future__ import annotations
+
+from ..engine.actions import DECLARE, Action
+from ..engine.cards import SUIT_MASKS, TENS, Card, Mask, Seat
+from .common import (
+    bottom,
+    bottom_equivalent,
+    is_master,
+    lowest_card,
+    suit_strength,
+    top,
+    winning_index,
+)
+
+FULL = (1 << 52) - 1
+SECOND_HAND_LOW = False
+IMPLICIT_SHORT = True
+NO_CASH_IMPLICIT = True
+
+
+def declare_suit(hand: Mask) -> Action:
+    """Name as hukum the suit this hand is strongest in."""
+    return DECLARE + max(range(4), key=lambda s: (suit_strength(hand, s), -s))
+
+
+def heuristic_card(
+    hand: Mask,
+    seat: Seat,
+    trick: list[Card],
+    leader: Seat,
+    led: int,
+    hukum: int,
+    implicit_open: bool,
+    played: Mask,
+    dhihaeh: bool,
+    voids: list[int] | None = None,
+) -> Card:
+    """The card Normal plays.
+
+    ``implicit_open``: implicit mode with no hukum yet, so a discard sets the hukum.
+    ``played``: every card played face up (tricks and the table).  ``voids``: per seat, a
+    4-bit mask of suits that seat has shown it lacks (``None``: not tracked).
+    """
+    seen = played | hand
+    if not trick:
+        return _lead(hand, seat, hukum, implicit_open, seen, dhihaeh, voids)
+    follow = hand & SUIT_MASKS[led]
+    wi = winning_index(trick, led, hukum)
+    wc = trick[wi]
+    partner_winning = ((leader + wi - seat) & 1) == 0
+    pos = len(trick)
+    if follow:
+        return _follow(
+            follow, hand, seat, trick, wc, partner_winning, pos, led, hukum, seen, dhihaeh, voids
+        )
+    return _void(hand, trick, wc, partner_winning, pos, led, hukum, implicit_open, seen, dhihaeh)
+
+
+def _safe_for_partner(
+    wc: Card, pos: int, led: int, hukum: int, seen: Mask, next_void: bool
+) -> bool:
+    """Will the partner's winning card hold against the one opponent still to play?"""
+    if pos == 3:
+        return True
+    if wc // 13 == hukum:
+        return is_master(wc, seen)
+    if next_void and hukum >= 0:
+        return False
+    return is_master(wc, seen)
+
+
+def _low(m: Mask, dhihaeh: bool, keep_tens: bool = True) -> Card:
+    """The cheapest card of ``m``; in Dhihaeh a ten is kept back when something else will do."""
+    if dhihaeh and keep_tens and m & ~TENS:
+        m &= ~TENS
+    return lowest_card(m)
+
+
+def _follow(
+    follow: Mask,
+    hand: Mask,
+    seat: Seat,
+    trick: list[Card],
+    wc: Card,
+    partner_winning: bool,
+    pos: int,
+    led: int,
+    hukum: int,
+    seen: Mask,
+    dhihaeh: bool,
+    voids: list[int] | None,
+) -> Card:
+    live = FULL & ~seen | hand
+    nxt = (seat + 1) & 3
+    next_void = bool(voids and voids[nxt] >> led & 1)
+    if partner_winning:
+        if _safe_for_partner(wc, pos, led, hukum, seen, next_void):
+            ten = follow & TENS
+            if dhihaeh and ten:
+                return top(ten)  # give our ten to the partner's trick
+            return _low(follow, dhihaeh)
+        # Do not overtake the partner; the exception is a master that also saves a ten.
+        if dhihaeh and pos == 2:
+            mine = top(follow)
+            if mine < wc and is_master(mine, seen) and not next_void and follow & TENS:
+                return bottom_equivalent(mine, hand, live)
+        return _low(follow, dhihaeh)
+    if wc // 13 != led:  # already ruffed by an opponent: cannot win by following
+        return _low(follow, dhihaeh)
+    beaters = follow & ((1 << wc) - 1)
+    if not beaters:
+        return _low(follow, dhihaeh)
+    if pos == 3:
+        return bottom(beaters)
+    best = top(beaters)
+    if is_master(best, seen) and not next_void:
+        return bottom_equivalent(best, hand, live)
+    trick_has_ten = any(c % 13 == 4 for c in trick)
+    if pos == 2 or (dhihaeh and trick_has_ten):
+        return bottom_equivalent(best, hand, live)  # third hand high
+    if SECOND_HAND_LOW:
+        return _low(follow, dhihaeh)
+    return bottom(beaters)
+
+
+def _void(
+    hand: Mask,
+    trick: list[Card],
+    wc: Card,
+    partner_winning: bool,
+    pos: int,
+    led: int,
+    hukum: int,
+    implicit_open: bool,
+    seen: Mask,
+    dhihaeh: bool,
+) -> Card:
+    if implicit_open:
+        # Our discard names the hukum and already wins this trick: pick our best suit.
+        s = max(range(4), key=lambda x: (suit_strength(hand, x), -x))
+        part = hand & SUIT_MASKS[s]
+        if dhihaeh and part & ~TENS:
+            part &= ~TENS
+        return bottom(part)
+    trumps = hand & SUIT_MASKS[hukum] if hukum >= 0 else 0
+    side = hand & ~trumps
+    if partner_winning and _safe_for_partner(wc, pos, led, hukum, seen, False):
+        return _discard(side or hand, hand, dhihaeh, give_ten=True)
+    if trumps and not partner_winning:
+        need = trumps & ((1 << wc) - 1) if wc // 13 == hukum else trumps
+        if need:
+            return bottom(need)
+    return _discard(side or hand, hand, dhihaeh, give_ten=partner_winning)
+
+
+def _discard(m: Mask, hand: Mask, dhihaeh: bool, give_ten: bool) -> Card:
+    """Throw away: a ten onto the partner's trick in Dhihaeh, else the lowest card of the
+    shortest suit (to make a void), keeping masters and tens back."""
+    if dhihaeh and give_ten and m & TENS:
+        return top(m & TENS)
+    best = -1
+    best_key: tuple[int, int] | None = None
+    for s in range(4):
+        part = m & SUIT_MASKS[s]
+        if not part:
+            continue
+        if dhihaeh and part & ~TENS:
+            part &= ~TENS
+        c = bottom(part)
+        key = (c % 13 == 4 and dhihaeh, (hand & SUIT_MASKS[s]).bit_count() * 13 - c % 13)
+        key = (int(key[0]), key[1])
+        if best_key is None or key < best_key:
+            best, best_key = c, key
+    return best
+
+
+def _lead(
+    hand: Mask,
+    seat: Seat,
+    hukum: int,
+    implicit_open: bool,
+    seen: Mask,
+    dhihaeh: bool,
+    voids: list[int] | None,
+) -> Card:
+    opp_void = 0
+    partner_void = 0
+    if voids is not None:
+        opp_void = voids[(seat + 1) & 3] | voids[(seat + 3) & 3]
+        partner_void = voids[(seat + 2) & 3]
+    trumps = hand & SUIT_MASKS[hukum] if hukum >= 0 else 0
+    if trumps:
+        out_trumps = SUIT_MASKS[hukum] & ~seen
+        best = top(trumps)
+        if out_trumps and is_master(best, seen) and trumps.bit_count() >= out_trumps.bit_count():
+            return best  # draw the opponents' trumps
+    # Cash masters in side suits the opponents can still follow.
+    cash = -1
+    cash_out = -1
+    for s in range(4):
+        if s == hukum or opp_void >> s & 1:
+            continue
+        part = hand & SUIT_MASKS[s]
+        if not part:
+            continue
+        c = top(part)
+        out = (SUIT_MASKS[s] & ~seen).bit_count()
+        if is_master(c, seen) and out > (3 if implicit_open else 1) and out > cash_out:
+            cash, cash_out = c, out
+    if cash >= 0 and not (implicit_open and NO_CASH_IMPLICIT):
+        return cash
+    if implicit_open and IMPLICIT_SHORT:
+        # No hukum yet: lead our shortest suit, so that we are first to be void and name
+        # the hukum ourselves.
+        s = min(
+            (x for x in range(4) if hand & SUIT_MASKS[x]),
+            key=lambda x: ((hand & SUIT_MASKS[x]).bit_count(), suit_strength(hand, x)),
+        )
+        return _low(hand & SUIT_MASKS[s], dhihaeh)
+    # Otherwise lead low from the longest side suit the opponents do not ruff.
+    best = -1
+    best_key = None
+    for s in range(4):
+        part = hand & SUIT_MASKS[s]
+        if not part:
+            continue
+        ruffed = bool(opp_void >> s & 1) and hukum >= 0
+        key = (ruffed, s == hukum, -(bool(partner_void >> s & 1) and hukum >= 0), -part.bit_count())
+        if best_key is None or key < best_key:
+            best_key = key
+            best = _low(part, dhihaeh)
+    return best

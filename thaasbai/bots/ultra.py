@@ -1,0 +1,227 @@
+"""Ultra: information-set MCTS with an exact endgame.
+
+Early in a deal it runs single-observer ISMCTS: every iteration draws a world from a pool
+of sampled deals resampled by inference weight, walks one shared tree of the seat's
+information set (UCB with availability counts, since a move is legal only in some worlds),
+expands one node and finishes with a Normal rollout.  Once hands are small and every card
+is in a known place in each world (no face-down hukum), it switches to perfect-information
+Monte Carlo with the exact solver: each sampled world is solved for every candidate move,
+and the move that wins in the most (weighted) worlds is played.  Anytime: it returns its
+best move when the wall-clock budget runs out.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import bisect_left
+from itertools import accumulate
+
+from ..engine.actions import ACCEPT, Action
+from ..engine.cards import cards_of
+from ..engine.thulla import ANSWER
+from ..engine.views import TrickView, View
+from . import fast as _fast
+from .budget import Budget
+from .inference import Knowledge, knowledge, play_likelihood, sample_world
+from .rollout import thulla_rollout, thulla_value, trick_rollout
+from .search_common import apply_action, candidates, forced_action, heuristic_choice
+from .solver import Solver
+
+ENDGAME_CARDS = {"thaas": 6, "dhihaeh": 5}
+POOL_SIZE = 200
+UCB_C = 0.7
+
+
+def _bridge_view(view: View) -> bool:
+    """Thaas with a known hukum (or none): whole sampled deals go to the C solver."""
+    return (
+        isinstance(view, TrickView)
+        and view.game == "thaas"
+        and not view.declaring
+        and not view.hidden_pending
+        and (view.hukum is not None or view.hukum_mode == "none")
+    )
+
+
+class _Node:
+    __slots__ = ("children", "visits", "value", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.value = 0.0
+        self.avail = 1
+
+
+class _WorldPool:
+    """Sampled worlds drawn again in proportion to their inference weight."""
+
+    def __init__(self, view: View, rng: random.Random, k: Knowledge, size: int) -> None:
+        self.view = view
+        self.k = k
+        self.worlds = [sample_world(view, rng, k) for _ in range(size)]
+        weighted = isinstance(view, TrickView) and bool(view.history or view.trick)
+        weights = [play_likelihood(view, w) if weighted else 1.0 for w in self.worlds]
+        self.cum = list(accumulate(weights))
+
+    def draw(self, rng: random.Random):
+        x = rng.random() * self.cum[-1]
+        return self.worlds[min(len(self.worlds) - 1, bisect_left(self.cum, x))]
+
+
+class UltraBot:
+    level = "ultra"
+    default_budget_ms = 700
+
+    def __init__(
+        self, iterations: int | None = None, pool_size: int = POOL_SIZE, fast: bool = False
+    ) -> None:
+        self.iterations = iterations
+        self.fast = fast and _fast.AVAILABLE
+        self.pool_size = pool_size
+        self.last_iterations = 0
+        self.last_mode = ""
+
+    def choose(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Action:
+        forced = forced_action(view)
+        if forced is not None:
+            return forced
+        moves = candidates(view)
+        if len(moves) == 1:
+            return moves[0]
+        default = heuristic_choice(view)
+        ms = self.default_budget_ms if budget_ms is None else budget_ms
+        budget = Budget(ms, self.iterations)
+        k = knowledge(view)
+        if self.fast and _bridge_view(view):
+            self.last_mode = "endplay"
+            return self._endgame(view, rng, k, moves, default, budget, dds=True)
+        if (
+            isinstance(view, TrickView)
+            and not view.hidden_pending
+            and view.hand.bit_count() <= ENDGAME_CARDS.get(view.game, 0)
+        ):
+            self.last_mode = "solver"
+            return self._endgame(view, rng, k, moves, default, budget)
+        self.last_mode = "ismcts"
+        pool_size = self.pool_size if self.iterations is None else min(self.pool_size, 32)
+        pool = _WorldPool(view, rng, k, pool_size)
+        return self._ismcts(view, rng, pool, moves, default, budget)
+
+    # -- the exact endgame -------------------------------------------------------------
+
+    def _endgame(
+        self,
+        view: TrickView,
+        rng: random.Random,
+        k: Knowledge,
+        moves: list[Action],
+        default: Action,
+        budget: Budget,
+        dds: bool = False,
+    ) -> Action:
+        seat = view.seat
+        team = seat & 1
+        solver = Solver(view.game)
+        score = dict.fromkeys(moves, 0.0)
+        weighted = bool(view.history or view.trick)
+        while True:
+            world = sample_world(view, rng, k)
+            w = play_likelihood(view, world) if weighted else 1.0
+            if dds:
+                wins = _fast.move_wins(world, team)
+                for a in moves:
+                    if wins.get(a):
+                        score[a] += w
+            else:
+                for a in moves:
+                    st = world.copy()
+                    st.play_card(a)
+                    if solver.wins(st, team):
+                        score[a] += w
+            budget.tick()
+            if budget.spent():
+                break
+        self.last_iterations = budget.done
+        best = max(score.values())
+        if score.get(default, -1.0) >= best * (1 - 1e-9):
+            return default
+        return max(moves, key=lambda a: score[a])
+
+    # -- ISMCTS --------------------------------------------------------------------------
+
+    def _ismcts(
+        self,
+        view: View,
+        rng: random.Random,
+        pool: _WorldPool,
+        moves: list[Action],
+        default: Action,
+        budget: Budget,
+    ) -> Action:
+        root = _Node()
+        thulla = not isinstance(view, TrickView)
+        log = math.log
+        sqrt = math.sqrt
+        while True:
+            st = pool.draw(rng).copy()
+            node = root
+            path: list[tuple[_Node, int]] = []
+            first = True
+            while not st.over:
+                actor = st.to_act
+                if thulla and st.phase == ANSWER:
+                    st.apply(actor, ACCEPT)
+                    continue
+                legal = moves if first else cards_of(st.legal_mask())
+                first = False
+                children = node.children
+                untried = None
+                best = None
+                best_u = -1.0
+                for a in legal:
+                    ch = children.get(a)
+                    if ch is None:
+                        if untried is None:
+                            untried = [a]
+                        else:
+                            untried.append(a)
+                        continue
+                    ch.avail += 1
+                    u = ch.value / ch.visits + UCB_C * sqrt(log(ch.avail) / ch.visits)
+                    if u > best_u:
+                        best_u, best = u, a
+                if untried:
+                    a = untried[int(rng.random() * len(untried))]
+                    ch = _Node()
+                    children[a] = ch
+                    apply_action(st, actor, a)
+                    path.append((ch, actor))
+                    break
+                node = children[best]
+                apply_action(st, actor, best)
+                path.append((node, actor))
+            if thulla:
+                thulla_rollout(st, rng)
+                for nd, actor in path:
+                    nd.visits += 1
+                    nd.value += thulla_value(st, actor)
+            else:
+                trick_rollout(st, rng)
+                played = max(1, st.tricks_played)
+                vals = [0.98 * (st.winner == t) + 0.02 * st.tricks[t] / played for t in (0, 1)]
+                for nd, actor in path:
+                    nd.visits += 1
+                    nd.value += vals[actor & 1]
+            budget.tick()
+            if budget.spent():
+                break
+        self.last_iterations = budget.done
+        visits = {a: ch.visits for a, ch in root.children.items()}
+        if not visits:
+            return default
+        top = max(visits.values())
+        if visits.get(default, -1) == top:
+            return default
+        return max(visits, key=lambda a: visits[a])
