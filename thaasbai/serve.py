@@ -26,8 +26,13 @@ def create_app(settings: ServeSettings):
 
     from . import server, ui
 
-    app = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
-    server.install(app, settings)
+    # Flet's FastAPI runs these hooks from its lifespan; the list is filled in below.
+    shutdown_hooks: list = []
+    app = flet_fastapi.FastAPI(
+        docs_url=None, redoc_url=None, openapi_url=None, on_shutdown=shutdown_hooks
+    )
+    rooms = server.install(app, settings)
+    shutdown_hooks.append(rooms.close)  # release leases, close the store cleanly
     app.mount(
         "/",
         flet_fastapi.app(

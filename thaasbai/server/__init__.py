@@ -10,19 +10,31 @@ from typing import Any
 
 from .config import ServerConfig
 from .rooms import RoomService
-from .store import LocalEvents, MemoryStore, RoomStore
+from .store import LocalEvents, MemoryStore, RoomCluster, RoomEvents, RoomStore
+
+SHARED_SCHEMES = ("redis://", "rediss://", "unix://")
 
 
 def open_store(config: ServerConfig) -> RoomStore:
     """The store named by ``config.store``: SQLite by default, ``memory`` for tests."""
+    return open_backend(config)[0]
+
+
+def open_backend(config: ServerConfig) -> tuple[RoomStore, RoomEvents, RoomCluster | None]:
+    """Store, events and (for a shared store) the cluster named by ``config.store``.
+
+    ``""`` is SQLite in the data directory (one process), ``memory`` forgets on exit, and
+    ``redis://HOST:PORT/DB`` shares rooms with every process pointed at the same Redis."""
     if config.store in ("", "sqlite"):
         from .sqlite_store import SQLiteStore
 
-        return SQLiteStore(config.sqlite_path)
+        return SQLiteStore(config.sqlite_path), LocalEvents(), None
     if config.store == "memory":
-        return MemoryStore()
-    if config.store.startswith("redis://"):
-        raise SystemExit("the Redis store is not available yet; leave --store empty for SQLite")
+        return MemoryStore(), LocalEvents(), None
+    if config.store.startswith(SHARED_SCHEMES):
+        from .redis_store import open_redis
+
+        return open_redis(config.store, config.lease_s)
     raise SystemExit(f"unknown --store {config.store!r}")
 
 
@@ -36,10 +48,11 @@ def install(app: Any, settings: Any = None, *, config: ServerConfig | None = Non
         if settings is None:
             raise TypeError("install() needs settings or a config")
         config = ServerConfig.from_settings(settings)
-    service = RoomService(config, open_store(config), LocalEvents())
+    store, events, cluster = open_backend(config)
+    service = RoomService(config, store, events, cluster=cluster)
     add_routes(app, service, config)
     app.state.rooms = service
     return service
 
 
-__all__ = ["RoomService", "ServerConfig", "install", "open_store"]
+__all__ = ["RoomService", "ServerConfig", "install", "open_backend", "open_store"]

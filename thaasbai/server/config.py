@@ -20,7 +20,7 @@ class ServerConfig:
     """Everything the room server can be tuned with; tests shorten the timers."""
 
     base_url: str = "http://127.0.0.1:8550"
-    store: str = ""  # "" = SQLite in data_dir; "memory" = not persisted (tests)
+    store: str = ""  # "" = SQLite in data_dir; "memory" = not persisted; "redis://..." shared
     data_dir: str = ""
     grace_s: float = 60.0  # a disconnected player's seat is played by a bot after this
     bot_pace_s: float = 0.8  # the least time between a change and a bot's move
@@ -39,6 +39,9 @@ class ServerConfig:
     finished_ttl_s: float = 3600.0  # a finished match's room is deleted after this idle time
     idle_ttl_s: float = 7 * 86400.0  # any room untouched for this long is deleted
     sweep_every_s: float = 60.0
+    # Shared stores only: a room's driving lease and a connection's presence last this long
+    # without renewal, so a dead process's bots are taken over within about this time.
+    lease_s: float = 5.0
 
     @property
     def sqlite_path(self) -> Path:
@@ -64,6 +67,8 @@ class ServerConfig:
             "THAASBAI_FINISHED_TTL": ("finished_ttl_s", float),
             "THAASBAI_IDLE_TTL": ("idle_ttl_s", float),
             "THAASBAI_MIN_TURN_TIMER": ("min_turn_timer_s", float),
+            "THAASBAI_GRACE": ("grace_s", float),
+            "THAASBAI_LEASE": ("lease_s", float),
         }
         for name, (key, conv) in overrides.items():
             if env.get(name):

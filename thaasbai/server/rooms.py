@@ -5,7 +5,14 @@ running out) happens under that room's ``asyncio.Lock`` and goes through the Tab
 submit pipeline; then the room is saved (compare-and-set on its revision) and every
 connection is sent its own view.  A refused message changes nothing.  Bots think in a
 worker thread, never on the event loop.  The service talks to storage only through
-``RoomStore`` and ``RoomEvents``, so a shared store can be put behind it.
+``RoomStore``, ``RoomEvents`` and (for a shared store such as Redis) ``RoomCluster``.
+
+With a shared store several processes cache the same room.  The per-room lock then only
+orders this process's changes; what orders all of them is the store's compare-and-set on
+the revision.  A save that loses the race reloads the room and judges the message again on
+the fresh state, so nothing is ever applied on a stale copy.  Other processes' changes
+arrive as events and are reloaded; one process at a time (the lease holder) drives a room's
+bots and timers.
 """
 
 from __future__ import annotations
@@ -14,9 +21,9 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -43,13 +50,19 @@ from .messages import (
     error_message,
     parse_action,
 )
-from .store import RoomEvents, RoomStore, StoreConflict
+from .store import RoomCluster, RoomEvents, RoomStore, StoreConflict
 from .tokens import find_seat, hash_token, new_token
 
 log = logging.getLogger("thaasbai.server")
 
 DOC_VERSION = 1
 PONG = encode({"type": "pong"})
+RESYNC = "*"  # an event code meaning "anything may have changed": refresh every room
+MAX_RETRIES = 8  # lost compare-and-set races in a row before a change gives up
+
+T = TypeVar("T")
+# What a change does once it is saved (messages to connections, presence updates).
+After = list[Callable[[], Awaitable[None] | None]]
 
 
 @dataclass(eq=False)
@@ -73,6 +86,13 @@ class Room:
     turn_started: float = 0.0
     last_change: float = 0.0
     closed: bool = False
+    present: set[int] = field(default_factory=set)  # seats connected to other processes
+    saved_connected: list[bool] = field(default_factory=list)  # as the last saver saw it
+    heard: list[tuple[int, bytes]] = field(default_factory=list)  # other processes' saves
+    following: bool = False
+    forgotten: bool = False  # dropped from the cache (unused here), not deleted
+    leading: bool = False  # we held the room's lease when we last asked ...
+    lead_checked: float = float("-inf")  # ... at this time (asked again every renew_s)
 
     def to_doc(self) -> bytes:
         """The stored form: the table (with hidden cards), token hashes and settings."""
@@ -108,6 +128,22 @@ class Room:
         room.last_change = now
         return room
 
+    def reload(self, doc: bytes, rev: int, now: float) -> None:
+        """Take the stored state in place (connections hold this object), keeping runtime."""
+        fresh = Room.from_doc(doc, rev, now)
+        seats = msgspec.json.decode(doc)["table"]["seats"]
+        self.saved_connected = [bool(s.get("connected")) for s in seats]
+        self.table, self.tokens, self.host = fresh.table, fresh.tokens, fresh.host
+        self.created, self.updated, self.turn_timer = fresh.created, fresh.updated, fresh.turn_timer
+        self.rev = rev
+        self.last_change = now
+        for seat, info in enumerate(self.table.seats):
+            if info.kind != HUMAN or self.tokens[seat] is None:
+                self.disconnected_since[seat] = None
+        key = _turn_key(self.table)
+        if key != self.turn_key:
+            self.turn_key, self.turn_started = key, now
+
     @property
     def over(self) -> bool:
         match = self.table.match
@@ -124,13 +160,16 @@ class RoomService:
         events: RoomEvents,
         hub: Hub | None = None,
         clock: Callable[[], float] = time.monotonic,
+        cluster: RoomCluster | None = None,
     ) -> None:
         self.config = config
         self.store = store
         self.events = events
+        self.cluster = cluster
         self.hub = hub or Hub()
         self.clock = clock
         self.rooms: dict[str, Room] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
         events.subscribe(self._on_event)
 
@@ -188,14 +227,16 @@ class RoomService:
         if room is None:
             raise ProtocolError("not_found", "no such room")
         async with room.lock:
-            seat, token = self._sit(room, req.seat, req.name)
-            await self._commit(room)
-        return seat, token
+            return await self._decide(room, lambda: (self._sit(room, req.seat, req.name), []))
 
     async def lobby(self, code: str) -> dict[str, Any]:
         room = await self.get(code)
         if room is None:
             raise ProtocolError("not_found", "no such room")
+        if self.cluster is not None:
+            async with room.lock:
+                if not await self._fresh(room):
+                    raise ProtocolError("not_found", "no such room")
         return self.lobby_of(room)
 
     def lobby_of(self, room: Room) -> dict[str, Any]:
@@ -239,6 +280,14 @@ class RoomService:
     async def connect(self, room: Room, conn: Connection) -> None:
         """Register a connection; a returning player takes their seat back from the bot."""
         async with room.lock:
+            if room.forgotten and self.rooms.setdefault(room.code, room) is room:
+                room.closed = room.forgotten = False  # dropped while this client connected
+            if self.cluster is not None:
+                if conn.seat is not None:
+                    await self.cluster.arrive(room.code, conn.seat)
+                if not await self._fresh(room):
+                    conn.close(CLOSE_RESTART, "reload")
+                    return
             self.hub.add(room.code, conn)
             seat = conn.seat
             if seat is None:
@@ -247,8 +296,15 @@ class RoomService:
             room.disconnected_since[seat] = None
             room.table.seats[seat].connected = True
             if room.table.seats[seat].away:
-                room.table.set_away(seat, False)
-                await self._commit(room)
+
+                def back() -> tuple[None, After]:
+                    room.disconnected_since[seat] = None
+                    room.table.seats[seat].connected = True
+                    room.table.set_away(seat, False)
+                    return None, []
+
+                with contextlib.suppress(TableError, ProtocolError):
+                    await self._change(room, back)
             else:
                 self._broadcast(room)
             self._kick(room)
@@ -257,6 +313,8 @@ class RoomService:
         async with room.lock:
             self.hub.remove(room.code, conn)
             seat = conn.seat
+            if self.cluster is not None and seat is not None:
+                await self.cluster.depart(room.code, seat)
             if seat is None or self.hub.seat_connected(room.code, seat):
                 return
             if room.table.seats[seat].kind == HUMAN and room.tokens[seat] is not None:
@@ -274,24 +332,43 @@ class RoomService:
             if room.closed:
                 return
             try:
-                self._apply(room, conn, msg)
+                await self._decide(room, lambda: (None, self._apply(room, conn, msg)))
             except (TableError, ProtocolError) as exc:
                 conn.send(error_message(exc.code, exc.message))
-                return
-            await self._commit(room)
 
-    def _apply(self, room: Room, conn: Connection, msg: ClientMessage) -> None:
-        """Validate then change the room; raises before changing anything."""
+    async def _decide(self, room: Room, apply: Callable[[], tuple[T, After]]) -> T:
+        """Apply and save a change for a client; a refusal may come from a stale copy.
+
+        With a shared store, a refused message is judged once more if the room turns out
+        to have changed elsewhere (the client may already have seen the newer state)."""
+        try:
+            return await self._change(room, apply)
+        except (TableError, ProtocolError):
+            if self.cluster is None or room.closed:
+                raise
+            rev = room.rev
+            if not await self._fresh(room) or room.rev == rev:
+                raise
+        return await self._change(room, apply)
+
+    def _apply(self, room: Room, conn: Connection, msg: ClientMessage) -> After:
+        """Validate then change the room; raises before changing anything.
+
+        Returns what to do once the change is saved: nothing leaves before that."""
         table = room.table
         if isinstance(msg, TakeSeat):
             if conn.seat is not None:
                 raise ProtocolError("already_seated", f"you already sit at seat {conn.seat}")
             seat, token = self._sit(room, msg.seat, msg.name)
-            conn.seat = seat
             room.disconnected_since[seat] = None
             table.seats[seat].connected = True
-            conn.send(encode({"type": "seated", "seat": seat, "token": token}))
-            return
+
+            def seated() -> Awaitable[None] | None:
+                conn.seat = seat
+                conn.send(encode({"type": "seated", "seat": seat, "token": token}))
+                return self.cluster.arrive(room.code, seat) if self.cluster else None
+
+            return [seated]
         action = parse_action(msg.action) if isinstance(msg, Act) else None
         seat = conn.seat
         if seat is None:
@@ -322,9 +399,10 @@ class RoomService:
             _check_version(table, msg.version)
             table.rematch()
         elif isinstance(msg, Leave):
-            self._leave(room, seat)
+            return self._leave(room, seat)
         else:  # pragma: no cover - the union is closed
             raise ProtocolError("unknown_type", "unknown message type")
+        return []
 
     def _sit(self, room: Room, seat: int | None, name: str) -> tuple[int, str]:
         """Seat a human (free seat, or a bot's between deals) and mint their token."""
@@ -340,17 +418,23 @@ class RoomService:
             room.host = seat
         return seat, token
 
-    def _leave(self, room: Room, seat: int) -> None:
+    def _leave(self, room: Room, seat: int) -> After:
         room.table.leave(seat)
         room.tokens[seat] = None
         room.disconnected_since[seat] = None
-        for conn in self.hub.connections(room.code):
-            if conn.seat == seat:
-                conn.seat = None
-                conn.send(encode({"type": "left", "seat": seat}))
         if room.host == seat:
             humans = [i for i, s in enumerate(room.table.seats) if s.kind == HUMAN]
             room.host = humans[0] if humans else None
+
+        async def gone() -> None:
+            for conn in self.hub.connections(room.code):
+                if conn.seat == seat:
+                    conn.seat = None
+                    conn.send(encode({"type": "left", "seat": seat}))
+                    if self.cluster is not None:
+                        await self.cluster.depart(room.code, seat)
+
+        return [gone]
 
     def _host_absent(self, room: Room) -> bool:
         """The host has been gone longer than the grace period: anyone seated may start."""
@@ -361,8 +445,25 @@ class RoomService:
 
     # -- committing and fanning out -------------------------------------------------------
 
-    async def _commit(self, room: Room) -> None:
-        """Save the changed room, then tell every process (and so every connection)."""
+    async def _change(self, room: Room, apply: Callable[[], tuple[T, After]]) -> T:
+        """Apply a change to the room and save it; call with the room's lock held.
+
+        ``apply`` validates against ``room`` as it is and raises (changing nothing) if the
+        change is refused.  When the save loses the compare-and-set (another process saved
+        first), the room is reloaded and ``apply`` runs again on the fresh state: a change
+        is never saved on top of a state it was not judged against."""
+        for _ in range(MAX_RETRIES):
+            result, after = apply()
+            if await self._commit(room, after):
+                return result
+            if not await self._reload(room):
+                raise ProtocolError("not_found", "no such room")
+        raise ProtocolError("unavailable", "the room is too busy; try again")
+
+    async def _commit(self, room: Room, after: After | None = None) -> bool:
+        """Save the changed room, then tell every process (and so every connection).
+
+        ``False`` when the save lost the compare-and-set: ``room`` must be reloaded."""
         now = self.clock()
         room.last_change = now
         room.updated = time.time()
@@ -370,21 +471,119 @@ class RoomService:
         if key != room.turn_key:
             room.turn_key = key
             room.turn_started = now
+        doc = room.to_doc()
         try:
-            room.rev = await self.store.save(room.code, room.to_doc(), room.rev, self._expiry(room))
+            room.rev = await self.store.save(room.code, doc, room.rev, self._expiry(room))
         except StoreConflict:
-            # Someone else changed or expired the room: drop our copy; clients reconnect
-            # and get the stored state.
-            log.warning("room %s changed elsewhere; reloading", room.code)
-            self._evict(room, CLOSE_RESTART, "reload")
-            return
-        await self.events.publish(room.code, room.rev)
-        self._kick(room)
-
-    def _on_event(self, code: str, rev: int) -> None:
-        room = self.rooms.get(code)
-        if room is not None and room.rev == rev:
+            log.info("room %s changed elsewhere; reloading", room.code)
+            return False
+        for step in after or ():
+            pending = step()
+            if pending is not None:
+                await pending
+        await self.events.publish(room.code, room.rev, doc)
+        if self.cluster is not None:  # shared events skip their sender: send our views now
             self._broadcast(room)
+        self._kick(room)
+        return True
+
+    async def _reload(self, room: Room) -> bool:
+        """Replace our copy with the stored room; ``False`` (and evicted) if it is gone."""
+        row = await self.store.load(room.code)
+        if row is None:
+            log.warning("room %s is gone from the store", room.code)
+            self._evict(room, CLOSE_RESTART, "reload")
+            return False
+        if row[0] != room.rev:
+            try:
+                await self._take(room, row[1], row[0])
+            except (EngineError, KeyError, TypeError, ValueError):
+                log.error("room %s could not be reloaded", room.code)
+                self._evict(room, CLOSE_RESTART, "reload")
+                return False
+        return True
+
+    async def _take(self, room: Room, doc: bytes, rev: int) -> None:
+        """Adopt a state saved by another process and show it to our connections."""
+        old_tokens = list(room.tokens)
+        room.reload(doc, rev, self.clock())
+        for seat, (old, new) in enumerate(zip(old_tokens, room.tokens, strict=True)):
+            if old is not None and old != new:  # the player left (at another process)
+                for conn in self.hub.connections(room.code):
+                    if conn.seat == seat:
+                        conn.seat = None
+                        conn.send(encode({"type": "left", "seat": seat}))
+                        if self.cluster is not None:
+                            await self.cluster.depart(room.code, seat)
+        self._mark_connected(room)
+        self._broadcast(room)  # our connections must see every state we take
+
+    async def _fresh(self, room: Room) -> bool:
+        """Make sure our copy is the stored revision (one cheap read); ``False`` if gone."""
+        if room.closed:
+            return False
+        rev = await self.store.revision(room.code)
+        if rev is None:
+            self._evict(room, CLOSE_RESTART, "reload")
+            return False
+        return rev == room.rev or await self._reload(room)
+
+    def _mark_connected(self, room: Room) -> None:
+        """Seats' ``connected`` after a reload: a connection here, or (shared store) one at
+        another process, as the lease holder last saw it or as the saver reported it."""
+        saved = room.saved_connected
+        for seat, info in enumerate(room.table.seats):
+            if info.kind == HUMAN:
+                here = self.hub.seat_connected(room.code, seat)
+                elsewhere = seat in room.present or (seat < len(saved) and saved[seat])
+                info.connected = here or elsewhere
+
+    def _on_event(self, code: str, rev: int, doc: bytes = b"") -> None:
+        if code == RESYNC:
+            for room in list(self.rooms.values()):
+                self._on_event(room.code, room.rev + 1)
+            return
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        if self.cluster is None:
+            if room.rev == rev:
+                self._broadcast(room)
+            return
+        if rev <= room.rev:
+            return
+        if self.hub.count(code) == 0 and not room.leading and not room.lock.locked():
+            # Nobody here to show it to and we do not drive it: following would only cost
+            # a reload per change.  Forget our copy; it loads again on next use.  (Not while
+            # locked: a client may be connecting; one that got the room before is revived.)
+            self._forget(room)
+            return
+        room.heard.append((rev, doc))
+        if not room.following:
+            room.following = True
+            task = asyncio.create_task(self._follow(room))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _follow(self, room: Room) -> None:
+        """Other processes changed the room: take each saved state in order (from the event,
+        or from the store when one is missing) and send our connections their views."""
+        try:
+            while room.heard and not room.closed:
+                async with room.lock:
+                    heard, room.heard = sorted(room.heard), []
+                    for rev, doc in heard:
+                        if rev <= room.rev:
+                            continue
+                        if rev == room.rev + 1 and doc:
+                            await self._take(room, doc, rev)
+                        elif not await self._reload(room):
+                            return
+                    self._kick(room)
+        except Exception:
+            log.exception("room %s: following another process failed", room.code)
+        finally:
+            room.following = False
 
     def _broadcast(self, room: Room) -> None:
         self.hub.fan_out(room.code, self._renderer(room))
@@ -423,7 +622,8 @@ class RoomService:
 
     def _evict(self, room: Room, close_code: int, reason: str) -> None:
         room.closed = True
-        self.rooms.pop(room.code, None)
+        if self.rooms.get(room.code) is room:
+            self.rooms.pop(room.code, None)
         self.hub.close_room(room.code, close_code, reason)
         if room.driver is not None and room.driver is not asyncio.current_task():
             room.driver.cancel()
@@ -435,7 +635,7 @@ class RoomService:
         if room.closed:
             return
         if room.driver is None or room.driver.done():
-            if self._due(room, self.clock()) is not None:
+            if self._due(room, self.clock()) is not None or self._watch(room):
                 room.driver = asyncio.create_task(self._drive(room))
         else:
             room.wake.set()
@@ -464,24 +664,37 @@ class RoomService:
         return best
 
     async def _drive(self, room: Room) -> None:
-        """Play bots, mark absent players away, and auto-play on timeout, until idle."""
+        """Play bots, mark absent players away, and auto-play on timeout, until idle.
+
+        With a shared store only the lease holder acts; the others look again every
+        ``renew_s`` and take over when the holder's lease runs out (it died)."""
+        leading = False
         try:
             while not room.closed:
+                if self.cluster is not None:
+                    leading = await self._lead(room)
                 now = self.clock()
                 due = self._due(room, now)
+                if due is None and self._watch(room):
+                    due = (now + self.cluster.renew_s, "watch", -1)  # type: ignore[union-attr]
                 if due is None:
                     break
                 at, kind, seat = due
-                if at > now:
+                wait = at - now
+                if self.cluster is not None:
+                    wait = min(wait, self.cluster.renew_s) if leading else self.cluster.renew_s
+                if wait > 0:
                     room.wake.clear()
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(room.wake.wait(), at - now)
+                        await asyncio.wait_for(room.wake.wait(), wait)
+                    continue
+                if kind == "watch":
                     continue
                 if kind == "away":
                     async with room.lock:
                         if self._due(room, self.clock()) == due:
-                            room.table.set_away(seat, True)
-                            await self._commit(room)
+                            with contextlib.suppress(TableError, ProtocolError):
+                                await self._change(room, lambda s=seat: self._set_away(room, s))
                     continue
                 await self._autoplay(room, seat)
         except asyncio.CancelledError:
@@ -491,6 +704,67 @@ class RoomService:
         finally:
             if room.driver is asyncio.current_task():
                 room.driver = None
+            if leading and self.cluster is not None:
+                room.leading, room.lead_checked = False, float("-inf")
+                with contextlib.suppress(Exception):
+                    await self.cluster.release(room.code)
+
+    async def _lead(self, room: Room) -> bool:
+        """Hold (take or renew) the room's lease; as holder, learn who is connected anywhere
+        and make sure our copy is the latest before acting on it."""
+        assert self.cluster is not None
+        now = self.clock()
+        if now - room.lead_checked < self.cluster.renew_s:
+            return room.leading  # woken by a change: the lease and presence are recent
+        room.lead_checked, room.leading = now, False
+        try:
+            if not await self.cluster.lease(room.code):
+                return False
+            room.leading = True
+            present = await self.cluster.present(room.code)
+            async with room.lock:
+                if not await self._fresh(room):
+                    return True
+                room.present = present
+                now = self.clock()
+                for seat, info in enumerate(room.table.seats):
+                    if info.kind != HUMAN or room.tokens[seat] is None:
+                        continue
+                    if seat in present or self.hub.seat_connected(room.code, seat):
+                        room.disconnected_since[seat] = None
+                        info.connected = True
+                    elif room.disconnected_since[seat] is None:
+                        room.disconnected_since[seat] = now  # gone from every process
+                        info.connected = False
+            return True
+        except Exception as exc:  # Redis unreachable: do nothing rather than guess
+            log.warning("room %s: lease or presence failed: %s", room.code, exc)
+            return False
+
+    def _watch(self, room: Room) -> bool:
+        """Shared store, deal in progress, a human connected only elsewhere: keep checking
+        their presence (their process may die) even though nothing else is due."""
+        if self.cluster is None:
+            return False
+        table = room.table
+        deal = table.match.current if table.match is not None else None
+        if deal is None or deal.over:
+            return False
+        return any(
+            info.kind == HUMAN
+            and not info.away
+            and room.tokens[seat] is not None
+            and room.disconnected_since[seat] is None
+            and not self.hub.seat_connected(room.code, seat)
+            for seat, info in enumerate(table.seats)
+        )
+
+    def _set_away(self, room: Room, seat: int) -> tuple[None, After]:
+        info = room.table.seats[seat]
+        if info.kind != HUMAN or info.away or room.disconnected_since[seat] is None:
+            raise TableError("stale", "the seat came back meanwhile")
+        room.table.set_away(seat, True)
+        return None, []
 
     async def _autoplay(self, room: Room, seat: int) -> None:
         """One bot move (for a bot, an away human, or a human out of time)."""
@@ -500,20 +774,29 @@ class RoomService:
         if view is None:
             return
         action = await asyncio.to_thread(table.bot_action, seat, view, self.config.bot_budget_ms)
+
+        def play() -> tuple[None, After]:
+            if room.table.version != version:
+                raise TableError("stale_version", "the table moved on")
+            room.table.submit(seat, action, version)
+            return None, []
+
         async with room.lock:
-            if room.closed or table.version != version:
-                return  # a human acted or came back meanwhile: look again
-            try:
-                table.submit(seat, action, version)
-            except TableError:
+            if room.closed:
                 return
-            await self._commit(room)
+            # A human acted, came back, or another process moved meanwhile: look again.
+            with contextlib.suppress(TableError, ProtocolError):
+                await self._change(room, play)
 
     # -- expiry -------------------------------------------------------------------------------
 
     def _ensure_sweeper(self) -> None:
+        """Start the background work (lazily: the service is built before the loop runs)."""
         if self._sweeper is None or self._sweeper.done():
             self._sweeper = asyncio.create_task(self._sweep_forever())
+            start = getattr(self.events, "start", None)
+            if start is not None:
+                start()
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -534,11 +817,21 @@ class RoomService:
         for room in list(self.rooms.values()):
             idle = now - room.last_change > max(self.config.grace_s * 2, 600.0)
             if idle and self.hub.count(room.code) == 0 and room.driver is None:
-                room.closed = True
-                self.rooms.pop(room.code, None)  # still in the store; loads on next use
+                self._forget(room)
         if gone:
             log.info("expired %d room(s)", len(gone))
         return gone
+
+    def _forget(self, room: Room) -> None:
+        """Drop our copy of a room nobody here uses; it is still in the store."""
+        room.closed = room.forgotten = True
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+        if room.driver is not None and room.driver is not asyncio.current_task():
+            room.driver.cancel()
+        forget = getattr(self.store, "forget", None)
+        if forget is not None:
+            forget(room.code)
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -546,6 +839,11 @@ class RoomService:
         for room in list(self.rooms.values()):
             if room.driver is not None:
                 room.driver.cancel()
+        if self.cluster is not None:
+            await self.cluster.close()
+        events_close = getattr(self.events, "close", None)
+        if events_close is not None:
+            await events_close()
         await self.store.close()
 
 

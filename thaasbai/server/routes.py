@@ -68,7 +68,11 @@ def add_routes(app: Any, service: RoomService, config: ServerConfig) -> None:
         return body
 
     async def healthz(request: Request) -> Response:
-        return JSONResponse({"ok": True, "rooms": len(service.rooms)})
+        body: dict[str, Any] = {"ok": True, "rooms": len(service.rooms)}
+        process = getattr(service.cluster, "process_id", None)
+        if process is not None:  # shared store: which process answered (for operators)
+            body["process"] = process
+        return JSONResponse(body)
 
     async def create_room(request: Request) -> Response:
         try:

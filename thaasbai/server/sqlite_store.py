@@ -47,6 +47,10 @@ class SQLiteStore:
         row = self._db.execute("SELECT rev, doc FROM rooms WHERE code = ?", (code,)).fetchone()
         return None if row is None else (int(row[0]), bytes(row[1]))
 
+    async def revision(self, code: str) -> int | None:
+        row = self._db.execute("SELECT rev FROM rooms WHERE code = ?", (code,)).fetchone()
+        return None if row is None else int(row[0])
+
     async def save(self, code: str, doc: bytes, expected_rev: int, expires_at: float) -> int:
         cur = self._db.execute(
             "UPDATE rooms SET rev = rev + 1, doc = ?, expires_at = ? WHERE code = ? AND rev = ?",

@@ -28,6 +28,10 @@ class RoomStore(Protocol):
         """The room's revision and document, or ``None``."""
         ...
 
+    async def revision(self, code: str) -> int | None:
+        """Only the room's revision (cheap): is a cached copy still the latest?"""
+        ...
+
     async def save(self, code: str, doc: bytes, expected_rev: int, expires_at: float) -> int:
         """Replace the room if it is still at ``expected_rev``; returns the new revision.
 
@@ -41,25 +45,57 @@ class RoomStore(Protocol):
     async def close(self) -> None: ...
 
 
+EventHandler = Callable[[str, int, bytes], None]
+
+
 class RoomEvents(Protocol):
-    """Fan-out of "room ``code`` is now at revision ``rev``" to every serving process."""
+    """Fan-out of "room ``code`` is now at revision ``rev``" to every serving process.
 
-    async def publish(self, code: str, rev: int) -> None: ...
+    ``doc`` (may be empty) is the saved document, so a listener can show every state in
+    order without reading the store back."""
 
-    def subscribe(self, handler: Callable[[str, int], None]) -> None: ...
+    async def publish(self, code: str, rev: int, doc: bytes = b"") -> None: ...
+
+    def subscribe(self, handler: EventHandler) -> None: ...
+
+
+class RoomCluster(Protocol):
+    """What a process must know about the other processes serving the same rooms.
+
+    ``None`` in a single process.  With a shared store: a per-room *lease* so that one
+    process at a time drives a room's bots, grace periods and turn timers (and another takes
+    over when it dies), and *presence* so a player connected elsewhere is not taken for gone.
+    """
+
+    @property
+    def renew_s(self) -> float:
+        """How often leases and presence are renewed (a fraction of their lifetime)."""
+        ...
+
+    async def lease(self, code: str) -> bool: ...
+
+    async def release(self, code: str) -> None: ...
+
+    async def arrive(self, code: str, seat: int) -> None: ...
+
+    async def depart(self, code: str, seat: int) -> None: ...
+
+    async def present(self, code: str) -> set[int]: ...
+
+    async def close(self) -> None: ...
 
 
 class LocalEvents:
     """Fan-out within one process: handlers are called at once."""
 
     def __init__(self) -> None:
-        self._handlers: list[Callable[[str, int], None]] = []
+        self._handlers: list[EventHandler] = []
 
-    async def publish(self, code: str, rev: int) -> None:
+    async def publish(self, code: str, rev: int, doc: bytes = b"") -> None:
         for handler in self._handlers:
-            handler(code, rev)
+            handler(code, rev, doc)
 
-    def subscribe(self, handler: Callable[[str, int], None]) -> None:
+    def subscribe(self, handler: EventHandler) -> None:
         self._handlers.append(handler)
 
 
@@ -78,6 +114,10 @@ class MemoryStore:
     async def load(self, code: str) -> tuple[int, bytes] | None:
         row = self._rooms.get(code)
         return None if row is None else (row[0], row[1])
+
+    async def revision(self, code: str) -> int | None:
+        row = self._rooms.get(code)
+        return None if row is None else row[0]
 
     async def save(self, code: str, doc: bytes, expected_rev: int, expires_at: float) -> int:
         row = self._rooms.get(code)
