@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,9 @@ class ServerConfig:
     grace_s: float = 60.0  # a disconnected player's seat is played by a bot after this
     bot_pace_s: float = 0.8  # the least time between a change and a bot's move
     bot_budget_ms: int | None = None
+    # Worker processes for search bots (Hard, Ultra), so their CPU never stalls the event
+    # loop; 0 keeps them in threads.
+    bot_processes: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
     min_turn_timer_s: float = 5.0
     max_turn_timer_s: float = 600.0
     max_message_bytes: int = 4096  # a WebSocket frame above this closes the connection
@@ -69,6 +72,7 @@ class ServerConfig:
             "THAASBAI_MIN_TURN_TIMER": ("min_turn_timer_s", float),
             "THAASBAI_GRACE": ("grace_s", float),
             "THAASBAI_LEASE": ("lease_s", float),
+            "THAASBAI_BOT_PROCESSES": ("bot_processes", int),
         }
         for name, (key, conv) in overrides.items():
             if env.get(name):

@@ -30,6 +30,7 @@ import msgspec
 from ..engine.errors import EngineError
 from ..engine.match import GameOptions
 from ..table import HUMAN, Table, TableError
+from ..table.workers import BotWorkers
 from .codes import new_code, normalise_code
 from .config import ServerConfig
 from .hub import CLOSE_EXPIRED, CLOSE_RESTART, Connection, Hub
@@ -163,6 +164,7 @@ class RoomService:
         cluster: RoomCluster | None = None,
     ) -> None:
         self.config = config
+        self.bot_workers = BotWorkers(config.bot_processes)
         self.store = store
         self.events = events
         self.cluster = cluster
@@ -773,7 +775,8 @@ class RoomService:
         view = table.view(seat)
         if view is None:
             return
-        action = await asyncio.to_thread(table.bot_action, seat, view, self.config.bot_budget_ms)
+        level, seed = table.bot_request(seat)
+        action = await self.bot_workers.choose(level, view, seed, self.config.bot_budget_ms)
 
         def play() -> tuple[None, After]:
             if room.table.version != version:
@@ -836,6 +839,7 @@ class RoomService:
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        self.bot_workers.close()
         for room in list(self.rooms.values()):
             if room.driver is not None:
                 room.driver.cancel()

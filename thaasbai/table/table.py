@@ -13,7 +13,7 @@ import random
 import secrets
 from typing import Any
 
-from ..bots import LEVELS, get_bot
+from ..bots import LEVELS
 from ..engine.actions import Action, format_action
 from ..engine.errors import EngineError
 from ..engine.match import GameOptions, Match, new_match
@@ -21,6 +21,7 @@ from ..engine.record import replay, to_record
 from ..engine.views import View, view_for
 from .errors import TableError
 from .seats import BOT, FREE, HUMAN, SeatInfo
+from .workers import choose_action
 
 BOT_NAMES = ("Aminath", "Hassan", "Mariyam", "Ibrahim", "Aishath", "Moosa")
 
@@ -181,11 +182,14 @@ class Table:
         info = self.seats[seat]
         return info.bot_level if info.kind == BOT else self.bot_level
 
+    def bot_request(self, seat: int) -> tuple[str, int]:
+        """The level and a fresh seed for the seat's next bot move."""
+        return self.bot_level_for(seat), self.bot_rng.getrandbits(64)
+
     def bot_action(self, seat: int, view: View, budget_ms: int | None = None) -> Action:
         """Let the seat's bot choose from ``view``.  CPU-heavy: call it off the event loop."""
-        bot = get_bot(self.bot_level_for(seat))
-        rng = random.Random(self.bot_rng.getrandbits(64))
-        return bot.choose(view, rng, budget_ms)
+        level, seed = self.bot_request(seat)
+        return choose_action(level, view, seed, budget_ms)
 
     def lobby(self) -> dict[str, Any]:
         """Public facts about the table: never a card, a token or a seed."""
