@@ -39,7 +39,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, pace: str = "0") -> subprocess.Popen[bytes]:
+# The seeded server's THAASBAI_SEED: every solo game there is dealt from Random(SEED), so
+# the deal depends only on the options. With 11, seat 3 deals the first Thaas deal, so the
+# human (seat 0) leads it and declares the hukum in "Declared" mode.
+SEED = "11"
+
+
+def start_server(port: int, pace: str = "0", seed: str | None = None) -> subprocess.Popen[bytes]:
     """Run ``python -m thaasbai serve`` and wait until /healthz answers."""
     env = {
         **os.environ,
@@ -49,6 +55,9 @@ def start_server(port: int, pace: str = "0") -> subprocess.Popen[bytes]:
         "THAASBAI_DATA_DIR": os.environ.get("THAASBAI_DATA_DIR", "/tmp/thaasbai-e2e"),
     }
     env.pop("DISPLAY", None)
+    env.pop("THAASBAI_SEED", None)
+    if seed is not None:
+        env["THAASBAI_SEED"] = seed
     proc = subprocess.Popen(
         [sys.executable, "-m", "thaasbai", "serve", "--host", "127.0.0.1", "--port", str(port)],
         cwd=REPO,
@@ -69,17 +78,30 @@ def start_server(port: int, pace: str = "0") -> subprocess.Popen[bytes]:
     raise RuntimeError("thaasbai serve did not start")
 
 
-@pytest.fixture(scope="package")
-def server_url() -> Iterator[str]:
-    port = free_port()
-    proc = start_server(port)
-    yield f"http://127.0.0.1:{port}"
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:
         proc.wait(timeout=10)
     except subprocess.TimeoutExpired:  # an open WebSocket can hold the graceful shutdown
         proc.kill()
         proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="package")
+def server_url() -> Iterator[str]:
+    port = free_port()
+    proc = start_server(port)
+    yield f"http://127.0.0.1:{port}"
+    stop_server(proc)
+
+
+@pytest.fixture(scope="package")
+def seeded_url() -> Iterator[str]:
+    """A second server whose solo deals are reproducible (``THAASBAI_SEED``)."""
+    port = free_port()
+    proc = start_server(port, seed=SEED)
+    yield f"http://127.0.0.1:{port}"
+    stop_server(proc)
 
 
 @pytest.fixture(scope="package")

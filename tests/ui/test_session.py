@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import threading
 
 import pytest
 
-from thaasbai.ui.session import LocalSession, SessionError
+from thaasbai.ui.session import SEED_ENV, LocalSession, SessionError, seeded_rng
 from thaasbai.ui.settings import Choices
 
 
@@ -89,3 +90,28 @@ def test_next_deal_waits_for_the_end_of_the_deal() -> None:
         await s2.close()
 
     asyncio.run(go())
+
+
+def test_no_seed_hook_without_the_variable(monkeypatch) -> None:
+    monkeypatch.delenv(SEED_ENV, raising=False)
+    assert seeded_rng() is None
+    s = LocalSession(Choices(), "Me", pace_s=0.0)
+    assert isinstance(s.table.rng, secrets.SystemRandom)  # real play shuffles with secrets
+    monkeypatch.setenv(SEED_ENV, "not a number")
+    assert seeded_rng() is None
+
+
+def test_the_seed_hook_makes_solo_deals_reproducible(monkeypatch) -> None:
+    monkeypatch.setenv(SEED_ENV, "11")
+    hands = []
+    for _ in range(2):
+        s = LocalSession(Choices(hukum="declared"), "Me", pace_s=0.0)
+        s.table.start()
+        v = s.state().view
+        hands.append((v["dealer"], tuple(v["hand"])))
+    assert hands[0] == hands[1]
+    assert hands[0][0] == 3  # the e2e tests rely on it: seat 0 leads and declares
+    # An explicit generator still wins over the variable.
+    s = LocalSession(Choices(), "Me", pace_s=0.0, rng=random.Random(1))
+    s.table.start()
+    assert s.state().view["hand"] != list(hands[0][1])

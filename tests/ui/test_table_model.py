@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from thaasbai.engine.actions import ACCEPT, GIVE_UP, HAND_CALL
+from thaasbai.engine.actions import ACCEPT, GIVE_UP, HAND_CALL, REFUSE
 from thaasbai.engine.cards import parse_card
 from thaasbai.engine.match import GameOptions
 from thaasbai.table import Table
@@ -150,9 +150,13 @@ def test_thulla_pickup_is_reported_with_the_taker() -> None:
         s = t.to_act
         t.submit(s, t.bot_action(s, t.view(s)))
         v = t.view(0).to_json()
-    lt = tm.build(v, t.lobby()).last_trick
-    assert lt.fate == "pickup" and lt.to_seat == v["history"][-1]["taker"]
-    assert "picks up" in lt.text
+    taker = v["history"][-1]["taker"]
+    other = next(s for s in range(4) if s != taker)
+    lt = tm.build(t.view(other).to_json(), t.lobby()).last_trick
+    assert lt.fate == "pickup" and lt.to_seat == taker
+    assert f"{tm.seat_names(t.lobby(), 4, other, 'You')[taker]} picks up" in lt.text
+    mine = tm.build(t.view(taker).to_json(), t.lobby(), "You").last_trick
+    assert ": you pick up " in mine.text and "You picks" not in mine.text
 
 
 def test_thulla_hand_call_buttons_and_banner() -> None:
@@ -170,6 +174,8 @@ def test_thulla_hand_call_buttons_and_banner() -> None:
     m = _model(t, asker)
     assert m.banner and "accepted the Hand Call" in m.banner
     assert m.seat(asked).out
+    theirs = tm.build(t.view(asked).to_json(), t.lobby(), "You")
+    assert theirs.banner.startswith("You accepted ") and theirs.banner.endswith("you are out safe")
 
 
 def test_thulla_give_up_and_result() -> None:
@@ -213,3 +219,38 @@ def test_card_codes_parse() -> None:
     m = _model(_table("thulla"))
     for c in m.hand:
         parse_card(c.code)
+
+
+def test_hukum_labels_say_what_the_chip_shows() -> None:
+    assert tm.hukum_label(tm.Hukum("suit", "H", "")) == "Hukum: ♥ Hearts"
+    assert tm.hukum_label(tm.Hukum("face_down", None, "")) == "Hukum: face down"
+    assert tm.hukum_label(tm.Hukum("none", None, "")) == "No hukum"
+    assert tm.hukum_label(tm.Hukum("unset", None, "")) == "Hukum: not set"
+    t = _table("thaas", hukum="hidden")
+    assert tm.hukum_label(_model(t).hukum) == "Hukum: face down"
+    t = _table("thaas", hukum="declared")
+    leader = t.to_act
+    t.submit(leader, next(a for a in t.match.current.legal_actions() if a != 0))
+    m = _model(t)
+    assert m.hukum.state == "suit" and tm.hukum_label(m.hukum).startswith("Hukum: ")
+
+
+def test_my_own_hand_call_reads_naturally() -> None:
+    """With the viewer as the asker: "you ask", "your Hand Call", never "You asks"."""
+    for seed in range(30):
+        t = _table("thulla", seats=3, seed=seed)
+        try:
+            _play_until(t, lambda t: t.to_act == 0 and HAND_CALL in t.match.current.legal_actions())
+        except AssertionError:
+            continue
+        t.submit(0, HAND_CALL)
+        asked = t.to_act
+        v = t.view(0).to_json()
+        m = tm.build(v, t.lobby(), "You")
+        assert m.banner == f"Hand Call: you ask {m.seat(asked).name} for their hand"
+        assert m.status == f"{m.seat(asked).name} is answering your Hand Call"
+        t.submit(asked, REFUSE)
+        m = tm.build(t.view(0).to_json(), t.lobby(), "You")
+        assert m.banner == f"{m.seat(asked).name} refused your Hand Call"
+        return
+    pytest.fail("seat 0 never had a Hand Call")

@@ -35,6 +35,7 @@ class App:
         self.choices = Choices()
         self.session: GameSession | None = None
         self.table: TableScreen | None = None
+        self.home: HomeScreen | None = None  # the Home or "Play with friends" on screen
         self.online = OnlinePlay(self)
 
     @property
@@ -90,8 +91,8 @@ class App:
     async def _resized(self, e: Any) -> None:
         if self.table is not None and self.page.route == "/play":
             await self.table.resized()
-        elif self.page.route in ("/", ""):
-            await self.show("/")
+        elif self.home is not None:
+            self.home.resized()
 
     async def _disconnected(self, e: Any) -> None:
         await self._end_game()
@@ -99,6 +100,7 @@ class App:
     async def show(self, route: str) -> None:
         """Build the screen for ``route`` and make it the only view."""
         p = theme.palette(self.settings.theme)
+        self.home = None
         m = JOIN.match(route)
         if m:
             await self.online.enter(m.group(1))
@@ -115,7 +117,7 @@ class App:
         elif route == "/settings":
             view = settings_view(self.settings, p, self.go, self._save_settings)
         elif route == "/friends":
-            view = HomeScreen(
+            self.home = HomeScreen(
                 self.page,
                 self.choices,
                 p,
@@ -123,9 +125,11 @@ class App:
                 self.go,
                 on_create=self.online.create,
                 player_name=self.settings.player_name,
-            ).view()
+            )
+            view = self.home.view()
         else:
-            view = HomeScreen(self.page, self.choices, p, self._start_game, self.go).view()
+            self.home = HomeScreen(self.page, self.choices, p, self._start_game, self.go)
+            view = self.home.view()
         self.set_view(view)
         if route == "/play" and self.table is not None and self.table.model is None:
             await self.session.start() if self.session else None

@@ -31,6 +31,7 @@ HUKUM_HELP = {
     "none": "No trump: the highest card of the led suit always wins.",
 }
 LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"), ("ultra", "Ultra"))
+WIDE_MIN = 860  # px of window width from which Home lays out in two columns
 SLOT_WORDS = {
     "left": "left",
     "right": "right",
@@ -68,10 +69,21 @@ class HomeScreen:
         )
         self._busy = False
         self.body = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.box = ft.Container(
+            content=self.body,
+            padding=ft.Padding.symmetric(horizontal=16, vertical=14),
+            alignment=ft.Alignment.TOP_CENTER,
+            width=self._width(),
+        )
 
     @property
     def online(self) -> bool:
         return self.on_create is not None
+
+    @property
+    def wide(self) -> bool:
+        """Tablet landscape and desktop: two columns, so Start shows without scrolling."""
+        return float(self.page.width or 600) >= WIDE_MIN
 
     def view(self) -> ft.View:
         self._build()
@@ -80,16 +92,17 @@ class HomeScreen:
             padding=0,
             bgcolor=TEAL_DEEP if self.p.dark else "#EEF6F4",
             scroll=ft.ScrollMode.AUTO,
-            controls=[
-                ft.Container(
-                    content=self.body,
-                    padding=ft.Padding.symmetric(horizontal=16, vertical=14),
-                    alignment=ft.Alignment.TOP_CENTER,
-                    width=min(float(self.page.width or 600), 640),
-                )
-            ],
+            controls=[self.box],
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         )
+
+    def _width(self) -> float:
+        return min(float(self.page.width or 600), 1120 if self.wide else 640)
+
+    def resized(self) -> None:
+        """The window changed: one column or two, same choices (and the name typed so far)."""
+        self.box.width = self._width()
+        self._rebuild()
 
     def _rebuild(self) -> None:
         self._build()
@@ -123,14 +136,15 @@ class HomeScreen:
             [self._game_tile(g) for g in GAME_INFO],
             spacing=8,
         )
-        controls: list[ft.Control] = [header]
+        intro: list[ft.Control] = []
         if self.online:
-            controls += [
+            intro += [
                 ft.Row(
                     [
-                        ft.IconButton(
-                            ft.Icons.ARROW_BACK,
-                            tooltip="Back",
+                        ft.TextButton(
+                            content=ft.Text("Back", color=fg, weight=ft.FontWeight.BOLD),
+                            icon=ft.Icons.ARROW_BACK,
+                            icon_color=fg,
                             on_click=lambda e: self.navigate("/"),
                         ),
                         ft.Text("Play with friends", size=20, weight=ft.FontWeight.BOLD, color=fg),
@@ -138,9 +152,10 @@ class HomeScreen:
                 ),
                 self.name,
             ]
-        controls += [self._section("Game"), games]
+        choose = [*intro, self._section("Game"), games]
+        options: list[ft.Control] = []
         if self.c.game == "thulla":
-            controls += [
+            options += [
                 self._section("Players"),
                 self._segments(
                     [(str(n), str(n)) for n in range(2, 7)],
@@ -149,7 +164,7 @@ class HomeScreen:
                 ),
             ]
         else:
-            controls += [
+            options += [
                 self._section("Hukum (trump)"),
                 self._segments(list(HUKUM_INFO.items()), self.c.hukum, self._set_hukum),
                 ft.Text(HUKUM_HELP[self.c.hukum], size=13, color=self._fg()),
@@ -161,29 +176,28 @@ class HomeScreen:
                 ),
             ]
         if self.online:
-            controls += self._room_rows()
+            options += self._room_rows()
         else:
-            controls.append(self._section("Bots"))
-            controls += [self._bot_row(seat) for seat in range(1, self.c.seats)]
-        controls.append(
-            ft.Button(
-                content=ft.Text(
-                    "Create room" if self.online else "Start",
-                    size=20,
-                    weight=ft.FontWeight.BOLD,
-                    color="#1B1D21",
-                ),
-                on_click=self._create if self.online else self._start,
-                style=ft.ButtonStyle(
-                    bgcolor=SAND,
-                    padding=ft.Padding.symmetric(vertical=16),
-                    shape=ft.RoundedRectangleBorder(radius=28),
-                    elevation=6,
-                ),
-            )
+            options.append(self._section("Bots"))
+            options += [self._bot_row(seat) for seat in range(1, self.c.seats)]
+        start = ft.Button(
+            content=ft.Text(
+                "Create room" if self.online else "Start",
+                size=20,
+                weight=ft.FontWeight.BOLD,
+                color="#1B1D21",
+            ),
+            on_click=self._create if self.online else self._start,
+            style=ft.ButtonStyle(
+                bgcolor=SAND,
+                padding=ft.Padding.symmetric(vertical=16),
+                shape=ft.RoundedRectangleBorder(radius=28),
+                elevation=6,
+            ),
         )
+        more: list[ft.Control] = []
         if not self.online:
-            controls.append(
+            more.append(
                 ft.OutlinedButton(
                     content=ft.Text(
                         "Play with friends",
@@ -201,7 +215,7 @@ class HomeScreen:
                     ),
                 )
             )
-        controls.append(
+        more.append(
             ft.Row(
                 [
                     ft.TextButton(
@@ -216,7 +230,23 @@ class HomeScreen:
                 alignment=ft.MainAxisAlignment.CENTER,
             )
         )
-        self.body.controls = controls
+        if not self.wide:
+            self.body.controls = [header, *choose, *options, start, *more]
+            return
+        # Two columns: what to play (and where else to go) on the left; how to play it and
+        # Start on the right, so Start is on screen at 1024 x 768 without scrolling.
+        column = {"spacing": 10, "horizontal_alignment": ft.CrossAxisAlignment.STRETCH}
+        self.body.controls = [
+            header,
+            ft.Row(
+                [
+                    ft.Column([*choose, ft.Container(height=4), *more], expand=True, **column),
+                    ft.Column([*options, ft.Container(height=4), start], expand=True, **column),
+                ],
+                spacing=28,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+        ]
 
     def _fg(self) -> str:
         return "#F4F1E6" if self.p.dark else "#0B3B42"
@@ -233,7 +263,7 @@ class HomeScreen:
         name, blurb, players = GAME_INFO[game]
         selected = self.c.game == game
         fg = "#F4F1E6" if self.p.dark or selected else "#0B3B42"
-        return ft.Container(
+        tile = ft.Container(
             content=ft.Row(
                 [
                     ft.Column(
@@ -254,6 +284,7 @@ class HomeScreen:
             on_click=self._pick_game(game),
             ink=True,
         )
+        return ft.Semantics(identifier=f"game-{game}", selected=selected, content=tile)
 
     def _segments(
         self, items: list[tuple[str, str]], value: str, on_change: Callable[[str], None]

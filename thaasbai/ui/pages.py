@@ -21,7 +21,13 @@ def frame(route: str, title: str, p: Palette, body: list[ft.Control], go: Callab
         scroll=ft.ScrollMode.AUTO,
         appbar=ft.AppBar(
             title=ft.Text(title, weight=ft.FontWeight.BOLD),
-            leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back", on_click=lambda e: go("/")),
+            leading=ft.TextButton(
+                content=ft.Text("Back", color="#F4F1E6", weight=ft.FontWeight.BOLD),
+                icon=ft.Icons.ARROW_BACK,
+                icon_color="#F4F1E6",
+                on_click=lambda e: go("/"),
+            ),
+            leading_width=104,
             bgcolor="#062F36" if p.dark else "#0E6B75",
             color="#F4F1E6",
         ),
@@ -29,7 +35,7 @@ def frame(route: str, title: str, p: Palette, body: list[ft.Control], go: Callab
             ft.Container(
                 content=ft.Column(body, spacing=10),
                 padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-                width=680,
+                width=680,  # at most: a narrower window narrows it (Flutter's constraints)
             )
         ],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -65,7 +71,7 @@ def settings_view(
         selected=[s.speed],
         show_selected_icon=False,
     )
-    four = ft.Switch(label="Four-colour deck (blue diamonds, green clubs)", value=s.four_colour)
+    four = ft.Switch(label="Four-colour deck", value=s.four_colour)
     theme = ft.SegmentedButton(
         segments=[ft.Segment(value=v, label=ft.Text(v.capitalize())) for v in ("dark", "light")],
         selected=[s.theme],
@@ -89,6 +95,7 @@ def settings_view(
         speed,
         ft.Text("Cards", weight=ft.FontWeight.BOLD, color=head),
         four,
+        ft.Text("Blue diamonds and green clubs, easier to tell apart.", size=13),
         ft.Text("Theme", weight=ft.FontWeight.BOLD, color=head),
         theme,
         ft.Text("Online", weight=ft.FontWeight.BOLD, color=head),

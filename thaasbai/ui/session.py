@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -26,6 +27,23 @@ from .settings import Choices
 log = logging.getLogger(__name__)
 
 OnChange = Callable[[], Awaitable[None]]
+SEED_ENV = "THAASBAI_SEED"  # tests only: reproducible solo deals
+
+
+def seeded_rng() -> random.Random | None:
+    """A ``Random(THAASBAI_SEED)`` when that variable holds an integer, else ``None``.
+
+    Only browser tests set it, so they can tell who deals and what everyone holds; without
+    it (real play) a :class:`~thaasbai.table.Table` shuffles with ``secrets``.  Every solo
+    game started under the variable gets the same fresh generator, so a deal depends only on
+    the game's options, never on the games played before it.
+    """
+    text = os.getenv(SEED_ENV, "").strip()
+    try:
+        return random.Random(int(text)) if text else None
+    except ValueError:
+        log.warning("ignoring %s=%r: not an integer", SEED_ENV, text)
+        return None
 
 
 class SessionError(ValueError):
@@ -93,7 +111,7 @@ class LocalSession:
             hukum=choices.hukum if choices.game != "thulla" else "implicit",
             best_of=choices.best_of if choices.game != "thulla" else 1,
         )
-        self.table = Table(opts, bot_level="easy", rng=rng)
+        self.table = Table(opts, bot_level="easy", rng=rng if rng is not None else seeded_rng())
         self.table.sit(0, player_name or "You", HUMAN)
         for seat in range(1, opts.seats):
             level = choices.levels[seat - 1]

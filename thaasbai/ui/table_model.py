@@ -244,6 +244,10 @@ class _Ctx:
     def name(self, seat: int | None) -> str:
         return "?" if seat is None else self.names[seat]
 
+    def owner(self, seat: int | None) -> str:
+        """``"your"`` for the viewer, else ``"Hassan's"``: never "You's"."""
+        return "your" if seat == self.me else f"{self.name(seat)}'s"
+
     def team_name(self, team: int) -> str:
         return "Your team" if team == (self.me & 1) else "Their team"
 
@@ -261,6 +265,18 @@ def _hukum(view: dict[str, Any]) -> Hukum:
     if mode == "declared":
         return Hukum("unset", None, "Hukum: to be declared")
     return Hukum("unset", None, "Hukum: set by the first discard")
+
+
+def hukum_label(h: Hukum) -> str:
+    """The hukum chip's short accessible label: ``Hukum: ♥ Hearts``, ``Hukum: face down``,
+    ``Hukum: not set`` or ``No hukum``."""
+    if h.state == "suit" and h.suit:
+        return f"Hukum: {suit_label(h.suit)}"
+    if h.state == "face_down":
+        return "Hukum: face down"
+    if h.state == "none":
+        return "No hukum"
+    return "Hukum: not set"
 
 
 def _team_score(ctx: _Ctx) -> tuple[str, ...]:
@@ -326,7 +342,7 @@ def _status(ctx: _Ctx) -> str:
         if v["phase"] == "answer":
             if mine:
                 return f"{ctx.name(v['asker'])} asks for your whole hand"
-            return f"{who} is answering {ctx.name(v['asker'])}'s Hand Call"
+            return f"{who} is answering {ctx.owner(v['asker'])} Hand Call"
         if mine:
             if v["tricks_done"] == 0 and not v["trick"]:
                 return "Your lead: the ace of spades starts"
@@ -367,11 +383,14 @@ def _last_trick(ctx: _Ctx) -> LastTrick | None:
             TrickCard(c["seat"], c["card"], slot_of(c["seat"], ctx.me, ctx.n)) for c in h["cards"]
         )
         taker = h["taker"]
+        mine = taker == ctx.me
         if h["thulla"]:
             thrower = cards[-1].seat
-            text = f"Thulla by {ctx.name(thrower)}: {ctx.name(taker)} picks up {len(cards)} cards"
+            picks = "you pick up" if mine else f"{ctx.name(taker)} picks up"
+            text = f"Thulla by {ctx.name(thrower)}: {picks} {len(cards)} cards"
             return LastTrick(idx, cards, taker, slot_of(taker, ctx.me, ctx.n), "pickup", text)
-        text = f"Everyone followed: {ctx.name(taker)} was highest and leads; cards discarded"
+        high = "you were highest and lead" if mine else f"{ctx.name(taker)} was highest and leads"
+        text = f"Everyone followed: {high}; cards discarded"
         return LastTrick(idx, cards, taker, slot_of(taker, ctx.me, ctx.n), "discard", text)
     lead = h["leader"]
     cards = tuple(
@@ -389,15 +408,23 @@ def _banner(ctx: _Ctx) -> str | None:
     if v["game"] == "thulla":
         calls = v["calls"]
         if v["phase"] == "answer":
-            return f"Hand Call: {ctx.name(v['asker'])} asks {ctx.name(v['to_act'])} for their hand"
+            asked = ctx.name(v["to_act"])
+            if v["asker"] == ctx.me:
+                return f"Hand Call: you ask {asked} for their hand"
+            return f"Hand Call: {ctx.name(v['asker'])} asks {asked} for their hand"
         if calls and calls[-1]["before_trick"] == v["tricks_done"] and not v["trick"]:
             c = calls[-1]
+            if c["accepted"] and c["asked"] == ctx.me:
+                return (
+                    f"You accepted {ctx.owner(c['asker'])} Hand Call: your {c['cards']} cards "
+                    f"to {ctx.name(c['asker'])}, and you are out safe"
+                )
             if c["accepted"]:
                 return (
                     f"{ctx.name(c['asked'])} accepted the Hand Call: {c['cards']} cards "
                     f"to {ctx.name(c['asker'])}, and is out safe"
                 )
-            return f"{ctx.name(c['asked'])} refused {ctx.name(c['asker'])}'s Hand Call"
+            return f"{ctx.name(c['asked'])} refused {ctx.owner(c['asker'])} Hand Call"
         if len(v["can_give_up"]) == 2 and v["status"] != "over":
             return "Two players left: either may give up"
         return None

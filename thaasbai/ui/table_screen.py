@@ -155,7 +155,8 @@ class TableScreen:
         assert lt is not None
         codes = {c.code for c in lt.cards}
         hand = tuple(c for c in model.hand if c.code not in codes)
-        shown = dataclasses.replace(model, hand=hand, trick=lt.cards, result=None)
+        # No buttons while the trick is held: nothing to act on before its cards are collected.
+        shown = dataclasses.replace(model, hand=hand, trick=lt.cards, result=None, buttons=())
         geom = self._geometry(model, w, h, len(hand))
         await self._show(shown, geom, animate=True, dim=False)
         await asyncio.sleep(max(self.pace * 1.6, 0.05) if self.pace > 0 else 0.05)
@@ -396,7 +397,7 @@ class TableScreen:
             duration=ft.Duration(milliseconds=max(self.anim, 1) * 2),
             transition=ft.AnimatedSwitcherTransition.SCALE,
         )
-        return ft.Container(
+        chip = ft.Container(
             content=ft.Row(
                 [
                     switcher,
@@ -409,6 +410,15 @@ class TableScreen:
             bgcolor="#33E4C77E",
             border_radius=ft.BorderRadius.all(12),
             padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+        )
+        # One node that says what the chip shows (the suit is an image): "Hukum: ♥ Hearts".
+        return ft.Semantics(
+            key=f"hukum-sem-{h.state}-{h.suit}",
+            identifier="hukum",
+            label=table_model.hukum_label(h),
+            container=True,
+            exclude_semantics=True,
+            content=chip,
         )
 
     def _overlays(self, model: TableModel, geom: Geometry) -> list[ft.Control]:
@@ -564,7 +574,16 @@ class TableScreen:
     def _card_row(self, cards: tuple[str, ...]) -> ft.Control:
         w = 34 if (self.geom and self.geom.compact) else 44
         return ft.Row(
-            [card_image(c, w, w * 1.4, self.settings.four_colour) for c in cards],
+            [
+                ft.Semantics(
+                    identifier=f"reveal-{c}",
+                    label=table_model.spoken(c),
+                    container=True,
+                    exclude_semantics=True,
+                    content=card_image(c, w, w * 1.4, self.settings.four_colour),
+                )
+                for c in cards
+            ],
             spacing=-w * 0.45,
             wrap=True,
             run_spacing=4,
@@ -622,11 +641,18 @@ class TableScreen:
         self.page.update()
 
     def _labelled(self, c: TrickCard, names: dict[int, str], w: float) -> ft.Control:
-        return ft.Column(
-            [
-                card_image(c.code, w, w * 1.4, self.settings.four_colour),
-                ft.Text(names.get(c.seat, ""), size=11, max_lines=1),
-            ],
-            spacing=2,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        name = names.get(c.seat, "")
+        return ft.Semantics(
+            identifier=f"last-trick-{c.code}",
+            label=f"{table_model.spoken(c.code)}, played by {name}",
+            container=True,
+            exclude_semantics=True,
+            content=ft.Column(
+                [
+                    card_image(c.code, w, w * 1.4, self.settings.four_colour),
+                    ft.Text(name, size=11, max_lines=1),
+                ],
+                spacing=2,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
         )
