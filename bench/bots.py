@@ -1,4 +1,5 @@
-"""Per-move time of each bot level (p50/p95) and Ultra's ISMCTS iterations per second.
+"""Per-move time of each bot level (p50/p95) and the searches' iterations per second
+(ISMCTS iterations; for the flat search, worlds each scored for every candidate move).
 
 ``python bench/bots.py [--positions 30] [--game thaas] [--hukum implicit] [--seed 1]``
 
@@ -46,21 +47,25 @@ def main() -> None:
     for level in args.levels.split(","):
         bot = get_bot(level)
         rng = random.Random(args.seed)
-        times, iters, search_s = [], 0, 0.0
+        times: list[float] = []
+        iters: dict[str, int] = {}
+        search_s: dict[str, float] = {}
         for view in views:
             t0 = time.perf_counter()
             bot.choose(view, rng)
             dt = time.perf_counter() - t0
             times.append(dt * 1000)
-            if getattr(bot, "last_mode", "") == "ismcts":
-                iters += bot.last_iterations
-                search_s += dt
+            mode = getattr(bot, "last_mode", "flat" if level == "hard" else "")
+            if mode in ("ismcts", "flat") and hasattr(bot, "last_iterations"):
+                iters[mode] = iters.get(mode, 0) + bot.last_iterations
+                search_s[mode] = search_s.get(mode, 0.0) + dt
         line = (
             f"{level:7s} {args.game}: per move p50 {percentile(times, 0.5):7.2f} ms, "
             f"p95 {percentile(times, 0.95):7.2f} ms"
         )
-        if search_s:
-            line += f", ISMCTS {iters / search_s:,.0f} iterations/s"
+        for mode, secs in search_s.items():
+            unit = "iterations" if mode == "ismcts" else "worlds"
+            line += f", {mode} {iters[mode] / secs:,.0f} {unit}/s"
         print(line)
 
 

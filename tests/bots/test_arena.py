@@ -111,7 +111,7 @@ def test_a_search_runs_off_the_event_loop():
                 await asyncio.sleep(0.005)
 
         task = asyncio.create_task(ticker())
-        action = await choose_off_loop(get_bot("hard"), view, random.Random(2), 150)
+        action = await choose_off_loop(get_bot("hard"), view, random.Random(2), 300)
         task.cancel()
         return action, ticks
 

@@ -18,7 +18,13 @@ from thaasbai.engine.views import view_for
 
 def fixed_bots():
     """Every level, with iteration budgets so wall-clock time cannot change a choice."""
-    return [EasyBot(), NormalBot(), HardBot(iterations=3), UltraBot(iterations=25)]
+    return [
+        EasyBot(),
+        NormalBot(),
+        HardBot(iterations=6),
+        UltraBot(iterations=25),
+        UltraBot(iterations=25, trick_search="ismcts"),
+    ]
 
 
 @pytest.mark.parametrize("bot", fixed_bots(), ids=lambda b: b.level)

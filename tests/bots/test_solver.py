@@ -83,3 +83,15 @@ def test_solver_refuses_a_position_with_the_hukum_face_down():
     d = ThaasDeal.deal(random.Random(1), dealer=0, mode="hidden")
     with pytest.raises(Unsolvable):
         Solver("thaas").wins(d, 0)
+
+
+@pytest.mark.parametrize("game", ["thaas", "dhihaeh"])
+def test_a_reused_solver_gives_the_answers_of_a_fresh_one(game):
+    """The transposition table keeps bounds between calls (as Ultra reuses one solver over
+    many worlds): that must never change an answer."""
+    rng = random.Random(f"reuse{game}")
+    shared = Solver(game)
+    for _ in range(12):
+        d = played_down(rng, game, rng.choice(["implicit", "declared", "none"]), 5)
+        for team in (0, 1):
+            assert shared.wins(d, team) == Solver(game).wins(d, team)

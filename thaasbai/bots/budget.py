@@ -26,3 +26,10 @@ class Budget:
 
     def tick(self, n: int = 1) -> None:
         self.done += n
+
+    def room_for(self, seconds: float) -> bool:
+        """False if one more step of ``seconds`` would run past the wall-clock deadline
+        (always True on an iteration count): long steps stop early rather than late."""
+        if self.iterations is not None:
+            return True
+        return time.perf_counter() + seconds <= self.deadline

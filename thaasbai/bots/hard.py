@@ -2,22 +2,31 @@
 
 Each iteration samples one world consistent with the view, weights it by how well it
 explains the other seats' plays (:func:`.inference.play_likelihood`), and plays every
-candidate move in it to the end with the Normal policy.  The move with the best weighted
-mean wins; Normal's own choice breaks ties.  Runs until its wall-clock budget is spent.
+candidate move in it to the end with the Normal policy.  The rollouts are deterministic
+(Normal reading the voids shown, as the Normal bot does, in every game), so every move
+is scored on the same worlds with the same continuations: the difference between two
+moves is a paired sample (common random numbers).  Hard keeps Normal's own move unless
+another one is better by a margin that clears the sampling noise of those paired
+differences.  Runs until its wall-clock budget is spent.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 
 from ..engine.actions import Action
 from ..engine.views import TrickView, View
 from .budget import Budget
-from .inference import knowledge, play_likelihood, sample_world
-from .rollout import rollout_value
+from .inference import knowledge, play_likelihood, sample_world, trick_voids
+from .rollout import thulla_rollout, thulla_value, trick_rollout, trick_value
 from .search_common import apply_action, candidates, forced_action, heuristic_choice
 
-MARGIN = 0.02
+MARGIN = 0.0
+MIN_WORLDS = 4
+# How many standard errors of the paired difference a move must beat Normal's move by.
+Z = 1.5
 
 
 class HardBot:
@@ -25,41 +34,111 @@ class HardBot:
     default_budget_ms = 200
 
     def __init__(
-        self, iterations: int | None = None, epsilon: float = 0.05, margin: float = MARGIN
+        self,
+        iterations: int | None = None,
+        epsilon: float = 0.0,
+        margin: float = MARGIN,
+        z: float = Z,
     ) -> None:
         self.iterations = iterations
         self.margin = margin
         self.epsilon = epsilon
+        self.z = z
         self.last_iterations = 0
 
     def choose(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Action:
+        self.last_iterations = 0
         forced = forced_action(view)
         if forced is not None:
             return forced
         moves = candidates(view)
-        default = heuristic_choice(view)
         if len(moves) == 1:
             return moves[0]
         budget = Budget(self.default_budget_ms if budget_ms is None else budget_ms, self.iterations)
-        seat = view.seat
-        k = knowledge(view)
-        totals = dict.fromkeys(moves, 0.0)
-        weight_sum = 0.0
-        weighted = isinstance(view, TrickView) and bool(view.history or view.trick)
-        while True:
-            world = sample_world(view, rng, k)
-            w = play_likelihood(view, world) if weighted else 1.0
-            for a in moves:
-                st = world.copy()
-                apply_action(st, seat, a)
-                totals[a] += w * rollout_value(st, seat, rng, self.epsilon)
-            weight_sum += w
-            budget.tick()
-            if budget.spent():
-                break
+        action = flat_search(view, rng, moves, budget, self.epsilon, self.margin, self.z)
         self.last_iterations = budget.done
-        best = max(totals.values())
-        # Keep Normal's move unless another is clearly better: small gaps are rollout noise.
-        if totals.get(default, -1.0) >= best - self.margin * weight_sum:
-            return default
-        return max(moves, key=lambda a: totals[a])
+        return action
+
+
+def flat_search(
+    view: View,
+    rng: random.Random,
+    moves: list[Action],
+    budget: Budget,
+    epsilon: float = 0.0,
+    margin: float = MARGIN,
+    z: float = Z,
+) -> Action:
+    """Score every move on the same sampled worlds with Normal rollouts; play Normal's move
+    unless another beats it by more than ``z`` standard errors of the paired difference."""
+    default = heuristic_choice(view)
+    moves = list(moves)
+    if default not in moves:
+        moves.append(default)
+    seat = view.seat
+    k = knowledge(view)
+    trick = isinstance(view, TrickView)
+    weighted = trick and bool(view.history or view.trick)
+    # The voids each seat has shown, after each of our moves (a card off the led suit
+    # shows ours): the rollouts read them as the Normal bot reads its view.
+    move_voids: dict[Action, list[int]] = {}
+    if trick:
+        base = trick_voids(view)
+        led = view.led
+    else:
+        base = list(k.voids)
+        led = view.led if view.trick else None
+    for a in moves:
+        v = base[:]
+        if led is not None and a < 52 and a // 13 != led:
+            v[seat] |= 1 << led
+        move_voids[a] = v
+    n = len(moves)
+    sums = [0.0] * n  # weighted sum of each move's value
+    dsum = [0.0] * n  # weighted sums of the paired difference to Normal's move
+    dsq = [0.0] * n
+    di = moves.index(default)
+    w_sum = 0.0
+    w_sq = 0.0
+    team = seat & 1
+    vals = [0.0] * n
+    clock = time.perf_counter
+    while True:
+        started = clock()
+        world = sample_world(view, rng, k)
+        w = play_likelihood(view, world) if weighted else 1.0
+        for i, a in enumerate(moves):
+            st = world.copy()
+            apply_action(st, seat, a)
+            if trick:
+                trick_rollout(st, rng, epsilon, move_voids[a])
+                vals[i] = trick_value(st, team)
+            else:
+                thulla_rollout(st, rng, epsilon, move_voids[a])
+                vals[i] = thulla_value(st, seat)
+        vd = vals[di]
+        for i in range(n):
+            sums[i] += w * vals[i]
+            d = vals[i] - vd
+            dsum[i] += w * d
+            dsq[i] += w * d * d
+        w_sum += w
+        w_sq += w * w
+        budget.tick()
+        # A Thulla world early in a round can take tens of milliseconds: stop when the
+        # next one would overrun the budget, which keeps the per-move p95 near it.
+        if budget.spent() or not budget.room_for(clock() - started):
+            break
+    if budget.done < MIN_WORLDS or w_sum <= 0.0:
+        return default  # too few worlds to judge a difference
+    best = max(range(n), key=lambda i: sums[i])
+    if best == di:
+        return default
+    mean = dsum[best] / w_sum
+    var = max(0.0, dsq[best] / w_sum - mean * mean)
+    n_eff = w_sum * w_sum / w_sq
+    se = math.sqrt(var / max(1.0, n_eff - 1.0))
+    # Keep Normal's move unless the gain clears the noise of the paired samples.
+    if mean > margin and mean > z * se:
+        return moves[best]
+    return default

@@ -375,7 +375,9 @@ def play_likelihood(view: TrickView, world: TrickDeal, p_match: float = 0.6) -> 
             w *= p_match if declare_suit(d.hands[declarer]) == DECLARE + view.hukum else 0.13
         d.apply(declarer, DECLARE + view.hukum)
     dh = view.game == "dhihaeh"
+    voids = [0, 0, 0, 0]  # as Normal reads them from its view, trick by trick
     for seat, c in plays:
+        led = d.led
         if seat != me:
             legal = d.legal_mask()
             n = legal.bit_count()
@@ -390,6 +392,7 @@ def play_likelihood(view: TrickView, world: TrickDeal, p_match: float = 0.6) -> 
                     d.mode == "implicit" and d.hukum < 0,
                     d.played,
                     dh,
+                    voids,
                 )
                 live = FULL_DECK & ~d.played
                 hand = d.hands[seat]
@@ -400,5 +403,7 @@ def play_likelihood(view: TrickView, world: TrickDeal, p_match: float = 0.6) -> 
                     w *= p_match
                 else:
                     w *= (1.0 - p_match) / (n - 1)
+        if led >= 0 and c // 13 != led:
+            voids[seat] |= 1 << led
         d.play_card(c)
     return w

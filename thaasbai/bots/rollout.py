@@ -19,31 +19,60 @@ from .trick_policy import declare_suit, heuristic_card
 THULLA_MAX_PLAYS = 400
 
 
-def trick_rollout(d: TrickDeal, rng: random.Random, epsilon: float = 0.0) -> None:
-    """Play ``d`` to its end (in place)."""
+def history_voids(d: TrickDeal) -> list[int]:
+    """Per seat, the suits it has shown void in so far (what Normal reads from the record)."""
+    voids = [0, 0, 0, 0]
+    for leader, cards, _ in d.history:
+        led = cards[0] // 13
+        for i in (1, 2, 3):
+            if cards[i] // 13 != led:
+                voids[(leader + i) & 3] |= 1 << led
+    trick = d.trick
+    for i in range(1, len(trick)):
+        if trick[i] // 13 != d.led:
+            voids[(d.leader + i) & 3] |= 1 << d.led
+    return voids
+
+
+def trick_rollout(
+    d: TrickDeal, rng: random.Random, epsilon: float = 0.0, voids: list[int] | None = None
+) -> None:
+    """Play ``d`` to its end (in place) with Normal's card play.
+
+    With ``voids`` (the seats' shown voids, :func:`history_voids`; copied, not changed) each
+    seat reads the voids as Normal does from its view, so with ``epsilon`` 0 the rollout
+    plays exactly as Normal bots would: deterministic, which makes the comparison of two
+    moves on the same world a paired one.
+    """
     dh = d.game == "dhihaeh"
     implicit = d.mode == "implicit"
     rand = rng.random
+    if voids is not None:
+        voids = voids[:]
     while not d.over:
         if d.declaring:
             d.apply(d.to_act, declare_suit(d.hands[d.to_act]))
             continue
+        seat = d.to_act
+        led = d.led
         if epsilon and rand() < epsilon:
             legal = cards_of(d.legal_mask())
-            d.play_card(legal[int(rand() * len(legal))])
-            continue
-        seat = d.to_act
-        c = heuristic_card(
-            d.hands[seat],
-            seat,
-            d.trick,
-            d.leader,
-            d.led,
-            d.hukum,
-            implicit and d.hukum < 0,
-            d.played,
-            dh,
-        )
+            c = legal[int(rand() * len(legal))]
+        else:
+            c = heuristic_card(
+                d.hands[seat],
+                seat,
+                d.trick,
+                d.leader,
+                led,
+                d.hukum,
+                implicit and d.hukum < 0,
+                d.played,
+                dh,
+                voids,
+            )
+        if voids is not None and led >= 0 and c // 13 != led:
+            voids[seat] |= 1 << led
         d.play_card(c)
 
 
@@ -55,10 +84,20 @@ def trick_value(d: TrickDeal, team: int) -> float:
     return 0.98 * win + 0.02 * d.tricks[team] / max(1, d.tricks_played)
 
 
-def thulla_rollout(d: ThullaDeal, rng: random.Random, epsilon: float = 0.0) -> None:
-    """Play a Thulla round to its end, or for at most ``THULLA_MAX_PLAYS`` plays."""
+def thulla_rollout(
+    d: ThullaDeal, rng: random.Random, epsilon: float = 0.0, shown: list[int] | None = None
+) -> None:
+    """Play a Thulla round to its end, or for at most ``THULLA_MAX_PLAYS`` plays.
+
+    With ``shown`` (per seat, the suits it has shown void in, as
+    :func:`.inference.thulla_knowledge` reads them; copied, not changed) every seat reads
+    the voids as the Normal bot does, so the rollout plays as Normal bots would; without
+    it each seat sees the world's true voids.
+    """
     n = d.seats
     rand = rng.random
+    if shown is not None:
+        shown = shown[:]
     for _ in range(THULLA_MAX_PLAYS):
         if d.over:
             return
@@ -69,25 +108,27 @@ def thulla_rollout(d: ThullaDeal, rng: random.Random, epsilon: float = 0.0) -> N
         legal = d.legal_mask()
         if epsilon and rand() < epsilon:
             cs = cards_of(legal)
-            d.play_card(cs[int(rand() * len(cs))])
-            continue
-        if legal & (legal - 1) == 0:
-            d.play_card(legal.bit_length() - 1)
-            continue
-        hands = d.hands
-        voids = [15 & ~suits_present(h) for h in hands]
-        to_come = []
-        s = (seat + 1) % n
-        while s != d.leader and s != seat:
-            if d.in_round[s]:
-                to_come.append(s)
-            s = (s + 1) % n
-        others = 0
-        for i in range(n):
-            if i != seat:
-                others |= hands[i]
-        outstanding = [(others & SUIT_MASKS[x]).bit_count() for x in range(4)]
-        d.play_card(thulla_card(hands[seat], legal, d.trick, d.led, to_come, voids, outstanding))
+            c = cs[int(rand() * len(cs))]
+        elif legal & (legal - 1) == 0:
+            c = legal.bit_length() - 1
+        else:
+            hands = d.hands
+            voids = shown if shown is not None else [15 & ~suits_present(h) for h in hands]
+            to_come = []
+            s = (seat + 1) % n
+            while s != d.leader and s != seat:
+                if d.in_round[s]:
+                    to_come.append(s)
+                s = (s + 1) % n
+            others = 0
+            for i in range(n):
+                if i != seat:
+                    others |= hands[i]
+            outstanding = [(others & SUIT_MASKS[x]).bit_count() for x in range(4)]
+            c = thulla_card(hands[seat], legal, d.trick, d.led, to_come, voids, outstanding)
+        if shown is not None and d.trick and c // 13 != d.led:
+            shown[seat] |= 1 << d.led
+        d.play_card(c)
 
 
 def thulla_value(d: ThullaDeal, seat: int) -> float:
@@ -99,12 +140,3 @@ def thulla_value(d: ThullaDeal, seat: int) -> float:
     mine = d.hands[seat].bit_count()
     worse = sum(1 for s in range(d.seats) if d.in_round[s] and d.hands[s].bit_count() > mine)
     return 0.5 * worse / max(1, sum(d.in_round) - 1)
-
-
-def rollout_value(world, seat: int, rng: random.Random, epsilon: float = 0.0) -> float:
-    """Finish ``world`` (in place) and score it for ``seat``."""
-    if isinstance(world, ThullaDeal):
-        thulla_rollout(world, rng, epsilon)
-        return thulla_value(world, seat)
-    trick_rollout(world, rng, epsilon)
-    return trick_value(world, seat & 1)

@@ -1,17 +1,39 @@
 """Exact endgame solver for Thaas and Dhihaeh: can a team still win, with all cards seen?
 
 The deal's result is a yes/no for one team, so the search is an AND/OR tree (alpha-beta
-with a null window): the team's seats need one winning card, the opponents' seats must
-have none.  Speed comes from a transposition table at trick boundaries, move ordering
-(cheapest winner first), equivalent-card pruning (cards adjacent in rank once the played
-cards are gone are interchangeable, except tens in Dhihaeh), and early cut-offs: in Thaas
-the deal is decided the moment a team reaches 7 tricks; in Dhihaeh at 3 tens.
+on a null window): the team's seats need one winning card, the opponents' seats must have
+none.  In Thaas that question is "can the team take ``need`` more tricks?" (13 is odd, so
+the 7-trick lock only ends the deal early: it never changes who wins), which lets one
+transposition-table entry serve every trick target.
+
+What makes it fast:
+
+- a transposition table at trick boundaries keyed on the *canonical* position: per suit,
+  the owners of the remaining cards from the top down (relative ranks), so positions that
+  differ only in which low cards were played hash the same.  Thaas entries hold a lower
+  and an upper bound on the tricks the team can still take; Dhihaeh entries the result
+  for the exact counts of tricks and tens;
+- quick-trick cut-offs: a seat holding the top ``k`` hukum cards takes ``k`` tricks
+  whatever happens (each wins the trick it is played to), which settles many positions
+  without a search;
+- move ordering: when the mover's side is already winning the trick, low cards first;
+  otherwise the cheapest winning card first, then the lowest losers; leads in the order
+  of a history table of earlier cut-offs;
+- equivalent-card pruning: cards adjacent in rank once the played cards are gone are
+  interchangeable, so only one of them is tried (tens excluded in Dhihaeh);
+- no per-node lists for the trick: the trick lives in ints (winning card and seat, the
+  cards on the table as a mask).
 """
 
 from __future__ import annotations
 
-from ..engine.cards import SUIT_MASKS, TENS, Card, Mask
+from ..engine.cards import SUIT_MASKS, TENS, Card
 from ..engine.trick import IMPLICIT, TrickDeal
+
+_SUIT = 0x1FFF
+_TEN_RANK = 4
+TEN_SCORE = 14  # Dhihaeh: a ten outweighs every trick
+DHIHAEH_TARGET = 2 * TEN_SCORE + 7
 
 
 class Unsolvable(ValueError):
@@ -23,11 +45,15 @@ class Solver:
 
     def __init__(self, game: str) -> None:
         self.dhihaeh = game == "dhihaeh"
-        self.tt: dict[tuple, bool] = {}
+        self.ten_score = TEN_SCORE if self.dhihaeh else 0
+        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}  # bounds on the score to come
+        self.codes: dict[int, int] = {}  # a suit's four 13-bit holdings -> canonical code
+        self.history = [0] * 52  # cut-offs caused by leading each card (move ordering)
         self.nodes = 0
-        self.hands: list[Mask] = []
+        self.hands: list[int] = []
         self.team = 0
         self.implicit = False
+        self._prefix: tuple[int, bool] | None = None
 
     def wins(self, d: TrickDeal, team: int) -> bool:
         """True if ``team`` wins the deal from ``d`` with best play by both sides."""
@@ -40,107 +66,80 @@ class Solver:
         self.hands = d.hands[:]
         self.team = team
         self.implicit = d.mode == IMPLICIT
-        me, opp = d.tricks[team], d.tricks[1 - team]
-        xme, xopp = d.tens[team], d.tens[1 - team]
-        key_prefix = (team, self.implicit)
-        if key_prefix != getattr(self, "_prefix", None):
+        prefix = (team, self.implicit)
+        if prefix != self._prefix:
             self.tt.clear()
-            self._prefix = key_prefix
-        return self._node(list(d.trick), d.leader, d.led, d.hukum, me, opp, xme, xopp)
-
-    def _decided(self, me: int, opp: int, xme: int, xopp: int, left: int) -> int:
-        """1 won, 0 lost, -1 still open."""
-        if not self.dhihaeh:
-            if me >= 7:
-                return 1
-            if opp >= 7:
-                return 0
-            return -1
-        if xme >= 3:
-            return 1
-        if xopp >= 3:
-            return 0
-        if xme == 2 and xopp == 2:
-            if me >= 7:
-                return 1
-            if opp >= 7:
-                return 0
-        if left == 0:
-            return 1 if (xme, me) > (xopp, opp) else 0
-        return -1
-
-    def _node(
-        self,
-        trick: list[Card],
-        leader: int,
-        led: int,
-        hukum: int,
-        me: int,
-        opp: int,
-        xme: int,
-        xopp: int,
-    ) -> bool:
-        self.nodes += 1
-        hands = self.hands
+            self._prefix = prefix
+        trick = d.trick
+        hukum = d.hukum
+        wcard, wseat, tmask = -1, -1, 0
+        for i, c in enumerate(trick):
+            tmask |= 1 << c
+            if (
+                i == 0
+                or (c // 13 == wcard // 13 and c < wcard)
+                or (c // 13 == hukum and wcard // 13 != hukum)
+            ):
+                wcard, wseat = c, (d.leader + i) & 3
         pos = len(trick)
-        seat = (leader + pos) & 3
-        key = None
-        if pos == 0:
-            left = hands[leader].bit_count()
-            state = self._decided(me, opp, xme, xopp, left)
-            if state >= 0:
-                return state == 1
-            key = (hands[0], hands[1], hands[2], hands[3], leader, hukum, me, xme, xopp)
-            hit = self.tt.get(key)
-            if hit is not None:
-                return hit
-        hand = hands[seat]
-        legal = hand & SUIT_MASKS[led] if pos else 0
-        if not legal:
-            legal = hand
-        maximise = (seat & 1) == self.team
-        result = not maximise
-        for c in self._moves(legal, hand, trick, led, hukum):
-            bit = 1 << c
-            hands[seat] = hand ^ bit
-            h = hukum
-            if h < 0 and self.implicit and pos and c // 13 != led:
-                h = c // 13
-            if pos == 3:
-                t = [*trick, c]
-                best = t[0]
-                bi = 0
-                for i in (1, 2, 3):
-                    x = t[i]
-                    if (x // 13 == best // 13 and x < best) or (x // 13 == h and best // 13 != h):
-                        best, bi = x, i
-                ours = ((leader + bi) & 1) == self.team
-                tens = (
-                    (TENS >> t[0] & 1) + (TENS >> t[1] & 1) + (TENS >> t[2] & 1) + (TENS >> c & 1)
-                )
-                if ours:
-                    v = self._node([], (leader + bi) & 3, -1, h, me + 1, opp, xme + tens, xopp)
-                else:
-                    v = self._node([], (leader + bi) & 3, -1, h, me, opp + 1, xme, xopp + tens)
-            else:
-                v = self._node([*trick, c], leader, led if pos else c // 13, h, me, opp, xme, xopp)
-            hands[seat] = hand
-            if v == maximise:
-                result = maximise
-                break
-        if key is not None:
-            self.tt[key] = result
-        return result
+        me, opp = d.tricks[team], d.tricks[1 - team]
+        if self.dhihaeh:
+            # Three tens win; two each, then seven tricks: score 14 a ten plus 1 a trick
+            # and the team wins exactly when its score reaches 35.
+            need = DHIHAEH_TARGET - TEN_SCORE * d.tens[team] - me
+        else:
+            if opp >= 7:
+                return False
+            need = 7 - me
+        return self._search(pos, d.leader, d.led, hukum, wcard, wseat, tmask, need)
+
+    # -- the canonical position ----------------------------------------------------------
+
+    def _suit_code(self, x: int) -> int:
+        """Owners of a suit's remaining cards, top down, as base-5 digits 1..4; in Dhihaeh
+        also where the ten stands among them."""
+        code = 1
+        ten_at = 0
+        n = 0
+        for r in range(13):
+            for o in range(4):
+                if x >> (13 * o + r) & 1:
+                    code = code * 5 + o + 1
+                    n += 1
+                    if r == _TEN_RANK:
+                        ten_at = n
+                    break
+        if self.dhihaeh:
+            code = code * 16 + ten_at
+        return code
+
+    def _key(self, h0: int, h1: int, h2: int, h3: int) -> tuple[int, int, int, int]:
+        codes = self.codes
+        out = []
+        for s in (0, 13, 26, 39):
+            x = (h0 >> s & _SUIT) | (h1 >> s & _SUIT) << 13
+            x |= (h2 >> s & _SUIT) << 26 | (h3 >> s & _SUIT) << 39
+            c = codes.get(x)
+            if c is None:
+                c = codes[x] = self._suit_code(x)
+            out.append(c)
+        return out[0], out[1], out[2], out[3]
+
+    # -- moves ---------------------------------------------------------------------------
 
     def _moves(
-        self, legal: Mask, hand: Mask, trick: list[Card], led: int, hukum: int
+        self,
+        legal: int,
+        hand: int,
+        others: int,
+        pos: int,
+        led: int,
+        hukum: int,
+        wcard: int,
+        wseat: int,
+        seat: int,
     ) -> list[Card]:
-        """One card per class of equivalent cards, likely winners first."""
-        hands = self.hands
-        live = hands[0] | hands[1] | hands[2] | hands[3] | hand
-        for c in trick:
-            live |= 1 << c
-        others = live & ~hand
+        """One card per class of equivalent cards, in the order to try them."""
         tens = TENS if self.dhihaeh else 0
         reps: list[Card] = []
         m = legal
@@ -149,29 +148,187 @@ class Solver:
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
-            if prev >= 0 and prev // 13 == c // 13 and not (tens >> c & 1 or tens >> prev & 1):
-                between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
-                if not between & others:
-                    prev = c
-                    continue  # worth the same as the card just kept
+            if (
+                prev >= 0
+                and prev // 13 == c // 13
+                and not (tens >> c & 1 or tens >> prev & 1)
+                and not ((1 << c) - (2 << prev)) & others
+            ):
+                prev = c
+                continue  # worth the same as the card just kept
             reps.append(c)
             prev = c
         if len(reps) < 2:
             return reps
-        if not trick:
-            return sorted(reps, key=lambda x: x % 13)
-        best = trick[0]
-        for x in trick[1:]:
-            if (x // 13 == best // 13 and x < best) or (x // 13 == hukum and best // 13 != hukum):
-                best = x
-        bs = best // 13
+        if pos == 0:
+            hist = self.history
+            reps.sort(key=lambda x: (-hist[x], x % 13))
+            return reps
+        ws = wcard // 13
+        ours = (wseat & 1) == (seat & 1)
+        if reps[0] // 13 == led and reps[-1] // 13 == led:
+            # Following suit: reps run from high to low.
+            if ours or ws != led:
+                reps.reverse()  # our side is winning, or it is ruffed: low first
+            else:
+                k = 0
+                while k < len(reps) and reps[k] < wcard:
+                    k += 1
+                winners = reps[:k]
+                winners.reverse()
+                losers = reps[k:]
+                losers.reverse()
+                reps = winners + losers
+            if tens and legal & tens:
+                reps = _tens_first(reps, ours)
+            return reps
+        open_hukum = hukum < 0 and self.implicit
 
         def order(x: Card) -> tuple[int, int]:
             xs = x // 13
-            wins = (xs == bs and x < best) or (xs == hukum and bs != hukum)
-            return (0, -x) if wins else (1, -(x % 13))
+            wins = open_hukum or (xs == ws and x < wcard) or (xs == hukum and ws != hukum)
+            if ours or not wins:
+                return (1, -(x % 13))
+            return (0, -x)
 
-        return sorted(reps, key=order)
+        reps.sort(key=order)
+        if tens and legal & tens:
+            reps = _tens_first(reps, ours)
+        return reps
+
+    # -- the search: can the team score ``need`` more? ----------------------------------
+
+    def _search(
+        self,
+        pos: int,
+        leader: int,
+        led: int,
+        hukum: int,
+        wcard: int,
+        wseat: int,
+        tmask: int,
+        need: int,
+    ) -> bool:
+        self.nodes += 1
+        hands = self.hands
+        team = self.team
+        key = None
+        ts = self.ten_score
+        if pos == 0:
+            if need <= 0:
+                return True
+            h0, h1, h2, h3 = hands
+            r = h0.bit_count()
+            # The most the team can still score: every trick (and in Dhihaeh every ten).
+            most = r + self.ten_score * ((h0 | h1 | h2 | h3) & TENS).bit_count() if ts else r
+            if need > most:
+                return False
+            if hukum >= 0:
+                trumps = (h0 | h1 | h2 | h3) & SUIT_MASKS[hukum]
+                if trumps:
+                    # Quick tricks: the top trumps held by one seat each win a trick.
+                    top = trumps & -trumps
+                    o = 0 if h0 & top else 1 if h1 & top else 2 if h2 & top else 3
+                    h = hands[o]
+                    k = 0
+                    run = 0
+                    while trumps and h & (trumps & -trumps):
+                        k += 1
+                        run |= trumps & -trumps
+                        trumps &= trumps - 1
+                    if ts and run & TENS:
+                        k += ts  # a ten among them is captured too
+                    if (o & 1) == team:
+                        if k >= need:
+                            return True
+                    elif need > most - k:
+                        return False
+            if r == 1:
+                return self._last_trick(leader, hukum) >= need
+            key = (*self._key(h0, h1, h2, h3), leader, hukum)
+            hit = self.tt.get(key)
+            if hit is not None:
+                lo, hi = hit
+                if lo >= need:
+                    return True
+                if hi < need:
+                    return False
+        seat = (leader + pos) & 3
+        hand = hands[seat]
+        legal = hand & SUIT_MASKS[led] if pos else 0
+        if not legal:
+            legal = hand
+        others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
+        maximise = (seat & 1) == team
+        result = not maximise
+        implicit = self.implicit
+        if legal & (legal - 1):
+            moves = self._moves(legal, hand, others, pos, led, hukum, wcard, wseat, seat)
+        else:
+            moves = (legal.bit_length() - 1,)
+        for c in moves:
+            hands[seat] = hand ^ (1 << c)
+            cs = c // 13
+            h = hukum
+            if pos == 0:
+                nw, ns, nl = c, seat, cs
+            else:
+                nl = led
+                if h < 0 and implicit and cs != led:
+                    h = cs  # the first discard names the hukum and already counts
+                ws = wcard // 13
+                if (cs == ws and c < wcard) or (cs == h and ws != h):
+                    nw, ns = c, seat
+                else:
+                    nw, ns = wcard, wseat
+            if pos == 3:
+                if (ns & 1) == team:
+                    gain = 1 + ts * ((tmask | 1 << c) & TENS).bit_count() if ts else 1
+                    v = self._search(0, ns, -1, h, -1, -1, 0, need - gain)
+                else:
+                    v = self._search(0, ns, -1, h, -1, -1, 0, need)
+            else:
+                v = self._search(pos + 1, leader, nl, h, nw, ns, tmask | 1 << c, need)
+            hands[seat] = hand
+            if v == maximise:
+                result = maximise
+                if pos == 0:
+                    self.history[c] += 1
+                break
+        if key is not None:
+            lo, hi = self.tt.get(key, (0, 99))
+            if result:
+                lo = max(lo, need)
+            else:
+                hi = min(hi, need - 1)
+            self.tt[key] = (lo, hi)
+        return result
+
+    def _last_trick(self, leader: int, hukum: int) -> int:
+        """The team's score from the last trick (one card in each hand)."""
+        hands = self.hands
+        c = hands[leader].bit_length() - 1
+        led = c // 13
+        best, bs = c, leader
+        h = hukum
+        for i in (1, 2, 3):
+            s = (leader + i) & 3
+            x = hands[s].bit_length() - 1
+            xs = x // 13
+            if h < 0 and self.implicit and xs != led:
+                h = xs
+            if (xs == best // 13 and x < best) or (xs == h and best // 13 != h):
+                best, bs = x, s
+        if (bs & 1) != self.team:
+            return 0
+        return 1 + self.ten_score * ((hands[0] | hands[1] | hands[2] | hands[3]) & TENS).bit_count()
+
+
+def _tens_first(reps: list[Card], ours: bool) -> list[Card]:
+    """Dhihaeh: a ten goes first onto our side's trick and last onto theirs."""
+    t = [x for x in reps if TENS >> x & 1]
+    rest = [x for x in reps if not TENS >> x & 1]
+    return t + rest if ours else rest + t
 
 
 def brute_force_wins(d: TrickDeal, team: int) -> bool:
