@@ -253,15 +253,20 @@ def test_record_with_a_card_dealt_twice_is_an_error(seed, config, data):
     assert (err.deal, err.action) == (i, None)
 
 
-@SETTINGS
-@given(st.integers(0, 2**32), games, st.data())
-def test_record_illegal_action_is_an_error_at_that_action(seed, config, data):
-    record = played_record(seed, config)
+def draw_action(record: dict, data) -> tuple[int, int, list]:
+    """Draw an action of the record: (deal index, action index, that deal's action list)."""
     candidates = deals_with_actions(record)
     assume(candidates)
     i = data.draw(st.sampled_from(candidates))
     actions = record["deals"][i]["actions"]
-    j = data.draw(st.integers(0, len(actions) - 1))
+    return i, data.draw(st.integers(0, len(actions) - 1)), actions
+
+
+@SETTINGS
+@given(st.integers(0, 2**32), games, st.data())
+def test_record_illegal_action_is_an_error_at_that_action(seed, config, data):
+    record = played_record(seed, config)
+    i, j, actions = draw_action(record, data)
     prefix = copy.deepcopy(record)
     prefix["deals"] = prefix["deals"][: i + 1]
     prefix["deals"][i]["actions"] = actions[:j]
@@ -278,11 +283,7 @@ def test_record_illegal_action_is_an_error_at_that_action(seed, config, data):
 @given(st.integers(0, 2**32), games, st.data())
 def test_record_action_by_the_wrong_seat_is_an_error_at_that_action(seed, config, data):
     record = played_record(seed, config)
-    candidates = deals_with_actions(record)
-    assume(candidates)
-    i = data.draw(st.sampled_from(candidates))
-    actions = record["deals"][i]["actions"]
-    j = data.draw(st.integers(0, len(actions) - 1))
+    i, j, actions = draw_action(record, data)
     if "give_up" in actions[j]:
         return  # giving up is open to either of the last two seats
     seats = record["seats"]
