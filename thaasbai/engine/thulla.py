@@ -93,10 +93,6 @@ class ThullaDeal:
 
     # -- queries ---------------------------------------------------------------------
 
-    @property
-    def players_in(self) -> int:
-        return self.seats - len(self.out) if not self.over else 0
-
     def next_in_round(self, seat: Seat) -> Seat:
         """The next seat after ``seat`` (wrapping) that is still in the round."""
         n = self.seats

@@ -12,7 +12,7 @@ import random
 from typing import ClassVar
 
 from .actions import DECLARE, Action
-from .cards import SUIT_MASKS, SUITS, TENS, Card, Mask, Seat, Suit, cards_of, format_card
+from .cards import SUIT_MASKS, SUITS, TENS, Card, Mask, Seat, cards_of, format_card
 from .dealing import check_full_deal, deal_hands
 from .errors import IllegalActionError, SetupError
 
@@ -287,9 +287,6 @@ class TrickDeal:
     def hidden_card_pending(self) -> bool:
         """True while a set-aside card lies face down (hidden mode, not yet revealed)."""
         return self.set_aside >= 0 and not self.revealed
-
-    def hukum_suit_public(self) -> Suit | None:
-        return self.hukum if self.hukum >= 0 else None
 
     def card_count(self) -> int:
         """Cards in hands, on the table, played, and face down: always 52."""
