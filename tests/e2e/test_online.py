@@ -47,8 +47,10 @@ def join_room(page: Page, name: str) -> None:
     expect(page.get_by_text("Waiting for the host")).to_be_visible(timeout=15_000)
 
 
-def play_both(pages: list[Page], limit_s: float = 90) -> list[int]:
-    """Tap a playable card in whichever context has its turn, until both show the result."""
+def play_both(pages: list[Page], limit_s: float = 240) -> list[int]:
+    """Tap a playable card in whichever context has its turn, until both show the result.
+
+    The limit is generous: a full deal takes 60-90 s on a loaded 2-core CI machine."""
     plays = [0] * len(pages)
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
