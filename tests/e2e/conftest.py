@@ -140,3 +140,11 @@ def app_page(browser: Browser, server_url: str) -> Iterator[Page]:
     page = open_app(browser, server_url)
     yield page
     page.context.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests drive a real Flutter page on a loaded CI machine and now and then miss a
+    frame; retry such a test twice before calling it failed (known flakiness, to be fixed)."""
+    for item in items:
+        if "tests/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.flaky(reruns=2, reruns_delay=1))
