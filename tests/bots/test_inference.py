@@ -42,3 +42,36 @@ def test_worlds_that_explain_the_plays_weigh_more_than_zero(positions):
         if isinstance(view, TrickView):
             assert play_likelihood(view, sample_world(view, rng)) > 0
             assert play_likelihood(view, match.current) > 0
+
+
+def _normal_played_thaas(actions: int, seed: int):
+    from thaasbai.bots.normal import NormalBot
+    from thaasbai.engine.match import GameOptions, new_match
+
+    match = new_match(GameOptions(game="thaas", hukum="implicit"), rng=random.Random(seed))
+    match.start_deal(rng=random.Random(seed))
+    bot = NormalBot()
+    for _ in range(actions):
+        seat = match.current.to_act
+        match.apply(seat, bot.choose(view_for(match, seat), random.Random(0)))
+    return match
+
+
+def test_the_real_deal_of_normal_players_explains_every_play_and_a_sharper_model_says_so():
+    """Every other seat played Normal's card, so the real deal scores ``p`` per play with a
+    choice; any other world explains fewer plays, and a sharper ``p_match`` (Ultra's)
+    separates the two by more."""
+    rng = random.Random(5)
+    separated = 0
+    for seed in range(6):
+        match = _normal_played_thaas(18 + seed, seed)
+        view = view_for(match, match.current.to_act)
+        real = {p: play_likelihood(view, match.current, p) for p in (0.6, 0.85)}
+        assert real[0.85] > real[0.6]  # p ** m with m > 0 plays that had a choice
+        for _ in range(30):
+            world = sample_world(view, rng)
+            ratio = {p: real[p] / play_likelihood(view, world, p) for p in (0.6, 0.85)}
+            assert ratio[0.6] >= 1 - 1e-9
+            assert ratio[0.85] >= ratio[0.6] * (1 - 1e-9)
+            separated += ratio[0.85] > ratio[0.6] * 1.01
+    assert separated > 0  # some worlds do explain fewer plays

@@ -292,7 +292,12 @@ def sample_world(view: View, rng: random.Random, k: Knowledge | None = None) -> 
     """One complete deal consistent with ``view`` (the seat's own cards stay put)."""
     if k is None:
         k = knowledge(view)
-    dealt = deal_unknown(k, rng)
+    return world_of(view, deal_unknown(k, rng))
+
+
+def world_of(view: View, dealt: list[Mask]) -> World:
+    """The world in which the unseen cards lie as ``dealt`` says (one mask per holder, as
+    :func:`deal_unknown` returns; in hidden mode index 4 is the face-down card)."""
     me = view.seat
     if isinstance(view, TrickView):
         hands = [dealt[s] for s in range(4)]
@@ -349,9 +354,15 @@ def check_world(view: View, world: World) -> None:
 # -- inference -----------------------------------------------------------------------------
 
 
-def play_likelihood(view: TrickView, world: TrickDeal, p_match: float = 0.6) -> float:
+def play_likelihood(
+    view: TrickView, world: TrickDeal, p_match: float = 0.6, floor: float = 0.0
+) -> float:
     """How likely the other seats' plays were, were they dealt ``world``'s cards and played
-    like Normal: ``p_match`` for Normal's card (or one equal to it), the rest shared evenly."""
+    like Normal: ``p_match`` for Normal's card (or one equal to it), the rest shared evenly.
+
+    Below ``floor`` the answer is 0.0, and as the product only shrinks play by play, it
+    is given up as soon as it falls below: a caller that drops such worlds (Ultra's
+    roulette) need not replay the rest."""
     me = view.seat
     played_by = [0, 0, 0, 0]
     plays: list[tuple[Seat, int]] = []
@@ -403,7 +414,9 @@ def play_likelihood(view: TrickView, world: TrickDeal, p_match: float = 0.6) -> 
                     w *= p_match
                 else:
                     w *= (1.0 - p_match) / (n - 1)
+                    if w < floor:
+                        return 0.0
         if led >= 0 and c // 13 != led:
             voids[seat] |= 1 << led
         d.play_card(c)
-    return w
+    return w if w >= floor else 0.0
