@@ -1,0 +1,114 @@
+"""The Markov-chain card reader draws worlds in proportion to how well they explain play."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from thaasbai.bots.inference import check_world, knowledge, play_likelihood, world_of
+from thaasbai.bots.normal import NormalBot
+from thaasbai.bots.posterior import PosteriorSampler
+from thaasbai.engine.cards import cards_of
+from thaasbai.engine.match import GameOptions, new_match
+from thaasbai.engine.views import view_for
+
+P = 0.85
+
+
+def _normal_played(game: str, hukum: str, actions: int, seed: int):
+    match = new_match(GameOptions(game=game, hukum=hukum), rng=random.Random(seed))
+    match.start_deal(rng=random.Random(seed))
+    bot = NormalBot()
+    for _ in range(actions):
+        if match.current.over:
+            break
+        seat = match.current.to_act
+        match.apply(seat, bot.choose(view_for(match, seat), random.Random(0)))
+    return match
+
+
+def _all_deals(k):
+    """Every way to deal the unseen cards that the view allows."""
+    holders = [i for i, n in enumerate(k.need) if n > 0]
+
+    def rec(pool: list[int], idx: int, dealt: list[int]):
+        if idx == len(holders):
+            yield dealt[:]
+            return
+        h = holders[idx]
+        for pick in combinations(pool, k.need[h]):
+            if all(k.allowed[h] >> c & 1 for c in pick):
+                mask = sum(1 << c for c in pick)
+                dealt[h] |= mask
+                yield from rec([c for c in pool if c not in pick], idx + 1, dealt)
+                dealt[h] &= ~mask
+
+    yield from rec(cards_of(k.pool), 0, list(k.fixed))
+
+
+def test_the_chain_draws_each_card_where_the_exact_posterior_puts_it():
+    """Late in a deal every allowed deal of the unseen cards can be listed and weighed:
+    where the chain puts each card matches the exact posterior."""
+    checked = 0
+    for seed in range(40):
+        match = _normal_played("thaas", "implicit", 38, seed)
+        if match.current.over:
+            continue
+        view = view_for(match, match.current.to_act)
+        k = knowledge(view)
+        deals = list(_all_deals(k))
+        if not 20 <= len(deals) <= 3000:
+            continue
+        weights = [play_likelihood(view, world_of(view, d), P) for d in deals]
+        total = sum(weights)
+        holders = [i for i, n in enumerate(k.need) if n > 0]
+        exact = {
+            (c, h): sum(w for d, w in zip(deals, weights, strict=True) if d[h] >> c & 1) / total
+            for c in cards_of(k.pool)
+            for h in holders
+        }
+        if max(exact.values()) - min(exact.values()) < 0.5:
+            continue  # the play says little: not a test of the weighting
+        sampler = PosteriorSampler(view, random.Random(seed), k, P, per_chain=200)
+        n = 3000
+        counts = dict.fromkeys(exact, 0)
+        for _ in range(n):
+            world = sampler.draw()
+            for c, h in exact:
+                counts[c, h] += world.hands[h] >> c & 1
+        for key, p in exact.items():
+            assert abs(counts[key] / n - p) < 0.07, (seed, key, p, counts[key] / n)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_every_world_the_chain_draws_fits_the_view():
+    for game, hukum in (("thaas", "implicit"), ("thaas", "hidden"), ("dhihaeh", "declared")):
+        for seed in range(3):
+            match = _normal_played(game, hukum, 10 + 7 * seed, seed)
+            if match.current.over:
+                continue
+            view = view_for(match, match.current.to_act)
+            sampler = PosteriorSampler(view, random.Random(seed), knowledge(view), P)
+            for _ in range(40):
+                check_world(view, sampler.draw())
+
+
+def test_the_chain_finds_worlds_that_explain_the_play_better_than_independent_samples():
+    """The point of the walk: its worlds explain the other seats' Normal play far better
+    than independent samples do (the median likelihood is higher)."""
+    from thaasbai.bots.inference import sample_world
+
+    better = 0
+    for seed in range(6):
+        match = _normal_played("thaas", "implicit", 20, seed)
+        view = view_for(match, match.current.to_act)
+        k = knowledge(view)
+        rng = random.Random(seed)
+        sampler = PosteriorSampler(view, rng, k, P)
+        chain = sorted(play_likelihood(view, sampler.draw(), P) for _ in range(41))
+        plain = sorted(play_likelihood(view, sample_world(view, rng, k), P) for _ in range(41))
+        better += chain[20] > plain[20]
+    assert better >= 5

@@ -1,0 +1,101 @@
+"""Card reading by Markov chain: worlds drawn in proportion to how well they explain play.
+
+Independent samples of the unseen cards (:func:`.inference.sample_world`) mostly contradict
+what the other seats did: a few tricks into a deal only a handful of a few hundred would
+have led a Normal player to the cards actually played, so weighting them by
+:func:`.inference.play_likelihood` leaves a few effective worlds.  This sampler walks
+instead: from a world, swap one unseen card of one holder with one of another (when both
+may hold the other's card: voids and known cards stay respected) and keep the swap with
+the Metropolis probability ``min(1, new weight / old weight)``.  The proposal is symmetric,
+so the walk's worlds follow the posterior (uniform over the worlds the view allows, times
+the likelihood of the play), and every world it hands out weighs the same.
+
+Several short chains rather than one long one: each starts from an independent sample,
+walks ``burn_in`` steps, then hands out ``per_chain`` worlds ``thin`` steps apart.  The
+weight test gives up a replay as soon as it is lost (``play_likelihood``'s floor), which
+makes a refused step cheap.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.cards import Mask, cards_of
+from ..engine.trick import TrickDeal
+from ..engine.views import TrickView
+from .inference import Knowledge, deal_unknown, play_likelihood, world_of
+
+BURN_IN = 30
+THIN = 4
+PER_CHAIN = 8
+
+
+class PosteriorSampler:
+    """Draws worlds for a trick-game view from short Metropolis chains over card swaps."""
+
+    def __init__(
+        self,
+        view: TrickView,
+        rng: random.Random,
+        k: Knowledge,
+        p_match: float,
+        burn_in: int = BURN_IN,
+        thin: int = THIN,
+        per_chain: int = PER_CHAIN,
+    ) -> None:
+        self.view = view
+        self.rng = rng
+        self.k = k
+        self.p_match = p_match
+        self.burn_in = burn_in
+        self.thin = thin
+        self.per_chain = per_chain
+        # Holders with unseen cards (seats, and the face-down card at index 4).
+        self.holders = [i for i, n in enumerate(k.need) if n > 0]
+        self.dealt: list[Mask] = []
+        self.weight = 0.0
+        self.left = 0  # worlds still to hand out from the current chain
+        self.steps = 0
+        self.accepted = 0
+
+    def draw(self) -> TrickDeal:
+        """The next world: ``thin`` steps on from the last, or the start of a new chain."""
+        if self.left == 0:
+            self.dealt = deal_unknown(self.k, self.rng)
+            self.weight = play_likelihood(self.view, world_of(self.view, self.dealt), self.p_match)
+            self.left = self.per_chain
+            self._walk(self.burn_in)
+        else:
+            self._walk(self.thin)
+        self.left -= 1
+        world = world_of(self.view, self.dealt)
+        assert isinstance(world, TrickDeal)
+        return world
+
+    def _walk(self, steps: int) -> None:
+        holders = self.holders
+        if len(holders) < 2:
+            return  # every unseen card has one possible place: nothing to swap
+        rng = self.rng
+        k = self.k
+        fixed = k.fixed
+        allowed = k.allowed
+        view = self.view
+        for _ in range(steps):
+            self.steps += 1
+            i, j = rng.sample(holders, 2)
+            a = rng.choice(cards_of(self.dealt[i] & ~fixed[i]))
+            b = rng.choice(cards_of(self.dealt[j] & ~fixed[j]))
+            if not (allowed[j] >> a & 1 and allowed[i] >> b & 1):
+                continue  # a void (or a known card) forbids this swap: stay
+            dealt = self.dealt[:]
+            swap = (1 << a) | (1 << b)
+            dealt[i] ^= swap
+            dealt[j] ^= swap
+            # Metropolis: keep the swap if new / old >= u, i.e. new >= u * old.
+            floor = rng.random() * self.weight
+            w = play_likelihood(view, world_of(view, dealt), self.p_match, floor)
+            if w > 0.0:
+                self.dealt = dealt
+                self.weight = w
+                self.accepted += 1
