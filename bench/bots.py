@@ -1,5 +1,7 @@
 """Per-move time of each bot level (p50/p95) and the searches' iterations per second
-(ISMCTS iterations; for the flat search, worlds each scored for every candidate move).
+(ISMCTS iterations; for the flat search, worlds each scored for every candidate move,
+and how many worlds they are worth once weighted by how well they explain the play:
+the effective number ``(sum w)^2 / sum w^2``).
 
 ``python bench/bots.py [--positions 30] [--game thaas] [--hukum implicit] [--seed 1]``
 
@@ -50,6 +52,7 @@ def main() -> None:
         times: list[float] = []
         iters: dict[str, int] = {}
         search_s: dict[str, float] = {}
+        effective: list[float] = []  # the flat search's effective worlds per move
         for view in views:
             t0 = time.perf_counter()
             bot.choose(view, rng)
@@ -59,6 +62,9 @@ def main() -> None:
             if mode in ("ismcts", "flat") and hasattr(bot, "last_iterations"):
                 iters[mode] = iters.get(mode, 0) + bot.last_iterations
                 search_s[mode] = search_s.get(mode, 0.0) + dt
+            stats = getattr(bot, "last_stats", None)
+            if mode == "flat" and stats:
+                effective.append(stats["effective"])
         line = (
             f"{level:7s} {args.game}: per move p50 {percentile(times, 0.5):7.2f} ms, "
             f"p95 {percentile(times, 0.95):7.2f} ms"
@@ -66,6 +72,11 @@ def main() -> None:
         for mode, secs in search_s.items():
             unit = "iterations" if mode == "ismcts" else "worlds"
             line += f", {mode} {iters[mode] / secs:,.0f} {unit}/s"
+        if effective:
+            line += (
+                f", effective worlds per move p50 {percentile(effective, 0.5):.0f}"
+                f" (p5 {percentile(effective, 0.05):.0f})"
+            )
         print(line)
 
 

@@ -20,7 +20,9 @@ from ..engine.actions import Action
 from ..engine.views import TrickView, View
 from .budget import Budget
 from .inference import knowledge, play_likelihood, sample_world, trick_voids
+from .posterior import PosteriorSampler
 from .rollout import thulla_rollout, thulla_value, trick_rollout, trick_value
+from .roulette import Roulette
 from .search_common import apply_action, candidates, forced_action, heuristic_choice
 
 MARGIN = 0.0
@@ -45,9 +47,11 @@ class HardBot:
         self.epsilon = epsilon
         self.z = z
         self.last_iterations = 0
+        self.last_stats: dict[str, float] = {}
 
     def choose(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Action:
         self.last_iterations = 0
+        self.last_stats = {}
         forced = forced_action(view)
         if forced is not None:
             return forced
@@ -55,7 +59,9 @@ class HardBot:
         if len(moves) == 1:
             return moves[0]
         budget = Budget(self.default_budget_ms if budget_ms is None else budget_ms, self.iterations)
-        action = flat_search(view, rng, moves, budget, self.epsilon, self.margin, self.z)
+        action = flat_search(
+            view, rng, moves, budget, self.epsilon, self.margin, self.z, stats=self.last_stats
+        )
         self.last_iterations = budget.done
         return action
 
@@ -68,9 +74,20 @@ def flat_search(
     epsilon: float = 0.0,
     margin: float = MARGIN,
     z: float = Z,
+    p_match: float = 0.6,
+    roulette: float = 0.0,
+    posterior: bool = False,
+    stats: dict[str, float] | None = None,
 ) -> Action:
     """Score every move on the same sampled worlds with Normal rollouts; play Normal's move
-    unless another beats it by more than ``z`` standard errors of the paired difference."""
+    unless another beats it by more than ``z`` standard errors of the paired difference.
+
+    With ``roulette`` (a fraction; Ultra's) light worlds go through :class:`.Roulette`
+    before their rollouts: the bar is that fraction of the heaviest world seen.
+    With ``posterior`` (Ultra's) the worlds come from :class:`.PosteriorSampler`'s
+    chains instead, in proportion to their weight, and count alike.
+    ``stats``, if given, gets the worlds sampled, those rolled out and their effective
+    number."""
     default = heuristic_choice(view)
     moves = list(moves)
     if default not in moves:
@@ -103,10 +120,28 @@ def flat_search(
     team = seat & 1
     vals = [0.0] * n
     clock = time.perf_counter
+    wheel = Roulette(roulette) if roulette > 0.0 and weighted else None
+    chains = PosteriorSampler(view, rng, k, p_match) if posterior and weighted else None
+    kept = 0
     while True:
         started = clock()
-        world = sample_world(view, rng, k)
-        w = play_likelihood(view, world) if weighted else 1.0
+        if chains is not None:
+            world = chains.draw()
+            w = 1.0
+        else:
+            world = sample_world(view, rng, k)
+        if not weighted or chains is not None:
+            w = 1.0
+        elif wheel is not None:
+            floor = wheel.floor(rng)
+            w = wheel.weight(play_likelihood(view, world, p_match, floor), floor)
+            if w == 0.0:  # dropped: no rollouts
+                budget.tick()
+                if budget.spent():
+                    break
+                continue
+        else:
+            w = play_likelihood(view, world, p_match)
         for i, a in enumerate(moves):
             st = world.copy()
             apply_action(st, seat, a)
@@ -124,12 +159,17 @@ def flat_search(
             dsq[i] += w * d * d
         w_sum += w
         w_sq += w * w
+        kept += 1
         budget.tick()
         # A Thulla world early in a round can take tens of milliseconds: stop when the
         # next one would overrun the budget, which keeps the per-move p95 near it.
         if budget.spent() or not budget.room_for(clock() - started):
             break
-    if budget.done < MIN_WORLDS or w_sum <= 0.0:
+    if stats is not None:
+        stats["sampled"] = budget.done
+        stats["worlds"] = kept
+        stats["effective"] = w_sum * w_sum / w_sq if w_sq > 0.0 else 0.0
+    if kept < MIN_WORLDS or w_sum <= 0.0:
         return default  # too few worlds to judge a difference
     best = max(range(n), key=lambda i: sums[i])
     if best == di:

@@ -1,16 +1,22 @@
-"""Ultra: Hard's paired flat search on a longer budget, with an exact endgame.
+"""Ultra: Hard's paired flat search with sharper card reading, and an exact endgame.
 
 Early in a deal it scores every candidate move on the same sampled worlds with
-deterministic Normal rollouts (:func:`.hard.flat_search`, about 3.5 times Hard's worlds).
-Once hands are small and every card is in a known place in each world (no face-down
-hukum), it switches to perfect-information Monte Carlo with the exact solver: each sampled
-world is solved for every candidate move, and the move that wins in the most (weighted)
-worlds is played.  ``trick_search="ismcts"`` runs single-observer ISMCTS instead before
-the endgame in Thaas and Dhihaeh: every iteration draws a world from a pool of sampled
-deals resampled by inference weight, walks one shared tree of the seat's information set
-(UCB with availability counts, since a move is legal only in some worlds), expands one
-node and finishes with a Normal rollout.  Anytime: it returns its best move when the
-wall-clock budget runs out.
+deterministic Normal rollouts (:func:`.hard.flat_search`).  What sets it above Hard is
+how it reads the cards: it weighs each world by how well it explains the other seats'
+plays under a sharper model of them (``P_MATCH``), and since such weights leave only a
+few worlds that count, it spends its rollouts on those (Russian roulette on the light
+ones, :mod:`.roulette`), so it judges its moves on several times Hard's effective worlds
+and leaves Normal's move on a lower bar (``Z``).  Once hands are small and every card is
+in a known place in each world (no face-down hukum), it switches to perfect-information
+Monte Carlo with the exact solver: each sampled world is solved for every candidate move,
+and the move that wins in the most (weighted) worlds is played.
+
+``trick_search="ismcts"`` runs single-observer ISMCTS instead before the endgame in Thaas
+and Dhihaeh: every iteration draws a world from a pool of sampled deals resampled by
+inference weight, walks one shared tree of the seat's information set (UCB with
+availability counts, since a move is legal only in some worlds), expands one node and
+finishes with a Normal rollout.  Anytime: it returns its best move when the wall-clock
+budget runs out.
 """
 
 from __future__ import annotations
@@ -38,6 +44,19 @@ POOL_SIZE = 200
 # or "ismcts".  Against Hard both measured about the same (54% and 53% of 100 plays).
 TRICK_SEARCH = "flat"
 UCB_C = 0.7
+# Card reading.  Ultra's worlds weigh how well they explain the other seats' plays if they
+# played like Normal: ``P_MATCH`` for Normal's card (Hard uses 0.6).  The sharper model
+# leaves few worlds that count, so before their rollouts light worlds go through Russian
+# roulette (``ROULETTE`` of the heaviest seen is the bar: :mod:`.roulette`); "chain" draws
+# worlds from Metropolis chains instead (:mod:`.posterior`), and "weights" weighs every
+# sampled world as Hard does.
+P_MATCH = 0.85
+READER = "roulette"
+READERS = ("roulette", "chain", "weights")
+ROULETTE = 0.3
+# Ultra leaves Normal's move when another beats it by this many standard errors of the
+# paired difference (Hard: 1.5); its larger sample makes the smaller bar safe.
+Z = 0.75
 
 
 def _bridge_view(view: View) -> bool:
@@ -87,19 +106,29 @@ class UltraBot:
         pool_size: int = POOL_SIZE,
         fast: bool = False,
         trick_search: str = TRICK_SEARCH,
+        reader: str = READER,
+        p_match: float = P_MATCH,
+        z: float = Z,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
+        if reader not in READERS:
+            raise ValueError(f"reader must be one of {', '.join(READERS)}, not {reader!r}")
         self.iterations = iterations
         self.trick_search = trick_search
+        self.reader = reader
+        self.p_match = p_match
+        self.z = z
         self.fast = fast and _fast.AVAILABLE
         self.pool_size = pool_size
         self.last_iterations = 0
         self.last_mode = ""
+        self.last_stats: dict[str, float] = {}
 
     def choose(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Action:
         self.last_iterations = 0
         self.last_mode = ""
+        self.last_stats = {}
         forced = forced_action(view)
         if forced is not None:
             return forced
@@ -125,7 +154,17 @@ class UltraBot:
             # search, on Ultra's budget).  In Thulla it models the other seats far better
             # than ISMCTS: their play, not ours, decides who picks up.
             self.last_mode = "flat"
-            action = flat_search(view, rng, moves, budget)
+            action = flat_search(
+                view,
+                rng,
+                moves,
+                budget,
+                z=self.z,
+                p_match=self.p_match,
+                roulette=ROULETTE if self.reader == "roulette" else 0.0,
+                posterior=self.reader == "chain",
+                stats=self.last_stats,
+            )
             self.last_iterations = budget.done
             return action
         self.last_mode = "ismcts"
@@ -152,7 +191,7 @@ class UltraBot:
         weighted = bool(view.history or view.trick)
         while True:
             world = sample_world(view, rng, k)
-            w = play_likelihood(view, world) if weighted else 1.0
+            w = play_likelihood(view, world, self.p_match) if weighted else 1.0
             if dds:
                 wins = _fast.move_wins(world, team)
                 for a in moves:

@@ -1,0 +1,79 @@
+"""Ultra's card reading: a sharper model, roulette on light worlds, a lower bar."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from thaasbai.bots.normal import NormalBot
+from thaasbai.bots.search_common import candidates, forced_action, heuristic_choice
+from thaasbai.bots.ultra import ENDGAME_CARDS, UltraBot
+from thaasbai.engine.match import GameOptions, new_match
+from thaasbai.engine.views import TrickView, view_for
+
+
+def _mid_deal_views(n: int):
+    """Views of the seat to act, a few tricks into Normal-played Thaas deals, with a choice
+    for the flat search (before the solver's endgame)."""
+    out = []
+    seed = 0
+    while len(out) < n:
+        match = new_match(GameOptions(game="thaas", hukum="implicit"), rng=random.Random(seed))
+        match.start_deal(rng=random.Random(seed))
+        bot = NormalBot()
+        for _ in range(14 + seed % 10):
+            seat = match.current.to_act
+            match.apply(seat, bot.choose(view_for(match, seat), random.Random(0)))
+        view = view_for(match, match.current.to_act)
+        if (
+            forced_action(view) is None
+            and len(candidates(view)) > 1
+            and view.hand.bit_count() > ENDGAME_CARDS["thaas"]
+        ):
+            out.append(view)
+        seed += 1
+    return out
+
+
+def test_ultra_spends_its_rollouts_on_the_worlds_that_explain_the_play():
+    """By default light worlds go through the roulette: fewer worlds are rolled out than
+    sampled, and they count for more than Hard-style weighting of as many samples."""
+    views = _mid_deal_views(6)
+    dropped = 0
+    gain = 0
+    for view in views:
+        roulette = UltraBot(iterations=300)
+        roulette.choose(view, random.Random(1))
+        weights = UltraBot(iterations=300, reader="weights")
+        weights.choose(view, random.Random(1))
+        assert weights.last_stats["worlds"] == weights.last_stats["sampled"] == 300
+        assert roulette.last_stats["sampled"] == 300
+        dropped += roulette.last_stats["worlds"] < 300
+        # Per world rolled out, the roulette's worlds are worth more.
+        gain += (
+            roulette.last_stats["effective"] / roulette.last_stats["worlds"]
+            > weights.last_stats["effective"] / 300
+        )
+    assert dropped == len(views)
+    assert gain >= len(views) - 1
+
+
+def test_every_reader_plays_a_legal_move():
+    for view in _mid_deal_views(3):
+        for reader in ("roulette", "chain", "weights"):
+            bot = UltraBot(iterations=40, reader=reader)
+            assert bot.choose(view, random.Random(2)) in view.legal
+            assert bot.last_mode == "flat"
+
+
+def test_an_impossible_bar_keeps_normals_move():
+    for view in _mid_deal_views(4):
+        assert isinstance(view, TrickView)
+        bot = UltraBot(iterations=60, z=1e9)
+        assert bot.choose(view, random.Random(3)) == heuristic_choice(view)
+
+
+def test_an_unknown_reader_is_refused():
+    with pytest.raises(ValueError, match="reader"):
+        UltraBot(reader="telepathy")
