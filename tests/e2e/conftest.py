@@ -30,7 +30,13 @@ CHROME_ARGS = [
 if not os.path.exists(CHROMIUM):
     pytest.skip("Debian chromium is not installed", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+# Playwright's assertions wait 5 s by default. On a loaded 2-core CI machine a freshly
+# loaded Flutter page can take longer than that to build its first screen and publish its
+# semantics (the settings-after-reload test failed an attribute check that way), so every
+# assertion here waits up to 20 s: a real failure still fails, only later.
+expect.set_options(timeout=20_000)
 
 
 def free_port() -> int:
