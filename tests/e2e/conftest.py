@@ -149,8 +149,10 @@ def app_page(browser: Browser, server_url: str) -> Iterator[Page]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Browser tests drive a real Flutter page on a loaded CI machine and now and then miss a
-    frame; retry such a test twice before calling it failed (known flakiness, to be fixed)."""
+    """Browser tests drive a real Flutter page on a loaded CI machine.  The two failures CI
+    showed were waits too short for such a machine (the 5 s assertion default, now 20 s,
+    and a 90 s limit on a whole online deal, now 240 s); a retry stays as a guard, and
+    pytest's summary reports every rerun (``R``), so a test that needs one is seen."""
     for item in items:
         if "tests/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.flaky(reruns=2, reruns_delay=1))
