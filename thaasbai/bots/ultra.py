@@ -32,6 +32,7 @@ from ..engine.thulla import ANSWER
 from ..engine.views import TrickView, View
 from . import fast as _fast
 from .budget import Budget
+from .hard import Z as HARD_Z
 from .hard import flat_search
 from .inference import Knowledge, knowledge, play_likelihood, sample_world
 from .rollout import history_voids, thulla_rollout, thulla_value, trick_rollout
@@ -55,7 +56,8 @@ READER = "roulette"
 READERS = ("roulette", "chain", "weights")
 ROULETTE = 0.3
 # Ultra leaves Normal's move when another beats it by this many standard errors of the
-# paired difference (Hard: 1.5); its larger sample makes the smaller bar safe.
+# paired difference (Hard: 1.5) in Thaas and Dhihaeh; its larger sample makes the smaller
+# bar safe.  Thulla keeps Hard's bar, with which Ultra's Bhabhi rate was measured.
 Z = 0.75
 
 
@@ -159,7 +161,7 @@ class UltraBot:
                 rng,
                 moves,
                 budget,
-                z=self.z,
+                z=self.z if isinstance(view, TrickView) else HARD_Z,
                 p_match=self.p_match,
                 roulette=ROULETTE if self.reader == "roulette" else 0.0,
                 posterior=self.reader == "chain",
