@@ -16,14 +16,11 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import random
 import sys
 
-from thaasbai.arena import wilson
+from thaasbai.arena import ArenaConfig, DealResult, play_once, wilson
 from thaasbai.bots.hard import HardBot
 from thaasbai.bots.ultra import UltraBot
-from thaasbai.engine.match import GameOptions, new_match
-from thaasbai.engine.views import view_for
 
 Task = tuple[dict, int, int, int, int, str]
 
@@ -31,20 +28,14 @@ Task = tuple[dict, int, int, int, int, str]
 def play_deal(task: Task) -> list[float]:
     """Both plays of one duplicate deal: Ultra's points (1 a win) with each team."""
     ultra_kw, ultra_ms, hard_ms, seed, index, game = task
+    cfg = ArenaConfig(game=game, hukum="implicit", a="ultra", b="hard", seed=seed)
+    res = DealResult()
     points = []
     for a_team in (0, 1):
-        deal_rng = random.Random(f"arena:{seed}:{index}")
-        options = GameOptions(game=game, seats=4, hukum="implicit", best_of=1)
-        match = new_match(options, first_dealer=deal_rng.randrange(4))
-        match.start_deal(rng=deal_rng)
-        bots = {s: UltraBot(**ultra_kw) if s & 1 == a_team else HardBot() for s in range(4)}
-        rngs = {s: random.Random(f"arena-bot:{seed}:{index}:{s}") for s in range(4)}
-        deal = match.current
-        while not deal.over:
-            seat = deal.to_act
-            ms = ultra_ms if seat & 1 == a_team else hard_ms
-            match.apply(seat, bots[seat].choose(view_for(match, seat), rngs[seat], ms))
-        points.append(1.0 if deal.winner == a_team else 0.0)
+        a_seats = {a_team, a_team + 2}
+        bots = {s: UltraBot(**ultra_kw) if s in a_seats else HardBot() for s in range(4)}
+        winner = play_once(cfg, index, a_seats, res, bots, (ultra_ms, hard_ms))
+        points.append(1.0 if winner == a_team else 0.0)
     return points
 
 

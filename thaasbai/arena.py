@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .bots import get_bot
 from .bots.fast import AVAILABLE as _FAST
@@ -57,14 +58,26 @@ def make_bot(level: str, fast: bool = False):
     return get_bot(level)
 
 
-def _play_once(cfg: ArenaConfig, index: int, a_seats: set[int], res: DealResult) -> int | None:
-    """Play deal ``index`` with A's bots at ``a_seats``; returns the winning team or Bhabhi."""
+def play_once(
+    cfg: ArenaConfig,
+    index: int,
+    a_seats: set[int],
+    res: DealResult,
+    bots: dict[int, Any] | None = None,
+    budgets_ms: tuple[int | None, int | None] | None = None,
+) -> int | None:
+    """Play deal ``index`` with A's bots at ``a_seats``; returns the winning team or Bhabhi.
+
+    ``bots`` (per seat) and ``budgets_ms`` (A's, B's) replace the levels' default bots and
+    ``cfg.budget_ms``: the bench that tries Ultra variants plays through here."""
     deal_rng = random.Random(f"arena:{cfg.seed}:{index}")
     seats = cfg.seats if cfg.game == "thulla" else 4
     options = GameOptions(game=cfg.game, seats=seats, hukum=cfg.hukum, best_of=1)
     match = new_match(options, first_dealer=deal_rng.randrange(seats))
     match.start_deal(rng=deal_rng)
-    bots = {s: make_bot(cfg.a if s in a_seats else cfg.b, cfg.fast) for s in range(seats)}
+    if bots is None:
+        bots = {s: make_bot(cfg.a if s in a_seats else cfg.b, cfg.fast) for s in range(seats)}
+    a_ms, b_ms = budgets_ms or (cfg.budget_ms, cfg.budget_ms)
     rngs = {s: random.Random(f"arena-bot:{cfg.seed}:{index}:{s}") for s in range(seats)}
     deal = match.current
     for _ in range(MAX_ACTIONS):
@@ -73,7 +86,7 @@ def _play_once(cfg: ArenaConfig, index: int, a_seats: set[int], res: DealResult)
         seat = deal.to_act
         view = view_for(match, seat)
         t0 = time.perf_counter()
-        action = bots[seat].choose(view, rngs[seat], cfg.budget_ms)
+        action = bots[seat].choose(view, rngs[seat], a_ms if seat in a_seats else b_ms)
         ms = (time.perf_counter() - t0) * 1000.0
         if len(view.legal) > 1:
             (res.a_ms if seat in a_seats else res.b_ms).append(ms)
@@ -91,12 +104,12 @@ def play_deal(cfg: ArenaConfig, index: int) -> DealResult:
     res = DealResult()
     if cfg.game == "thulla":
         a_seat = index % cfg.seats
-        bhabhi = _play_once(cfg, index, {a_seat}, res)
+        bhabhi = play_once(cfg, index, {a_seat}, res)
         res.a_bhabhi.append(1 if bhabhi == a_seat else 0)
         return res
     for a_team in (0, 1):
         a_seats = {a_team, a_team + 2}
-        winner = _play_once(cfg, index, a_seats, res)
+        winner = play_once(cfg, index, a_seats, res)
         res.a_points.append(1.0 if winner == a_team else 0.0)
     return res
 

@@ -125,11 +125,8 @@ def flat_search(
     kept = 0
     while True:
         started = clock()
-        if chains is not None:
-            world = chains.draw()
-            w = 1.0
-        else:
-            world = sample_world(view, rng, k)
+        # A chain's world is drawn in proportion to its weight, so it counts as 1.
+        world = chains.draw() if chains is not None else sample_world(view, rng, k)
         if not weighted or chains is not None:
             w = 1.0
         elif wheel is not None:
