@@ -24,6 +24,7 @@ def fixed_bots():
         HardBot(iterations=6),
         UltraBot(iterations=25),
         UltraBot(iterations=25, trick_search="ismcts"),
+        UltraBot(iterations=25, reader="chain"),
     ]
 
 
