@@ -13,10 +13,12 @@ PACKAGE = Path(__file__).resolve().parent.parent / "thaasbai"
 ALLOWED = {
     "engine": set(),
     "bots": {"engine"},
-    "table": {"engine", "bots"},
-    "server": {"engine", "bots", "table", "settings"},
-    "ui": {"engine", "bots", "table", "netclient", "settings"},
-    "netclient": {"engine"},
+    "runtime": set(),
+    "table": {"engine", "bots", "runtime"},
+    "server": {"engine", "bots", "table", "runtime", "settings"},
+    "ui": {"engine", "bots", "table", "netclient", "runtime", "paths"},
+    "netclient": {"engine", "runtime"},
+    "web": {"paths", "settings", "server"},
 }
 STDLIB_ONLY = {"engine", "bots"}
 
@@ -38,7 +40,14 @@ def _imports(path: Path) -> list[tuple[str, int]]:
                 name = ".".join(base + ([node.module] if node.module else []))
             else:
                 name = node.module or ""
-            found.append((name, node.lineno))
+            if name == "thaasbai":  # `from .. import runtime` names the package imported
+                found += [
+                    (f"thaasbai.{alias.name}", node.lineno)
+                    for alias in node.names
+                    if not alias.name.startswith("__")  # __version__ is not a package
+                ]
+            else:
+                found.append((name, node.lineno))
     return found
 
 

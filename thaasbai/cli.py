@@ -53,8 +53,22 @@ def _serve(args: argparse.Namespace) -> int:
             data_dir=args.data_dir or "",
             public_url=args.public_url or "",
             grace_s=args.grace,
+            web_dir=args.web_dir,
+            certfile=args.certfile,
+            keyfile=args.keyfile,
         )
     )
+    return 0
+
+
+def _build_web(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .web.build import build_web, default_web_dir
+
+    out = Path(args.out) if args.out else default_web_dir()
+    result = build_web(out, server_url=args.server_url)
+    print(f"version {result.version}, {result.seconds:.1f} s")
     return 0
 
 
@@ -106,10 +120,40 @@ def build_parser() -> argparse.ArgumentParser:
         default=60.0,
         help="seconds before a bot plays for a disconnected player",
     )
+    p.add_argument(
+        "--web-dir",
+        default=os.getenv("THAASBAI_WEB_DIR", ""),
+        help="the static app's build to serve (default: build/web, built when missing or stale)",
+    )
+    p.add_argument(
+        "--certfile",
+        default=os.getenv("THAASBAI_CERTFILE", ""),
+        help="serve HTTPS with this PEM certificate (phones install the app only over HTTPS)",
+    )
+    p.add_argument(
+        "--keyfile",
+        default=os.getenv("THAASBAI_KEYFILE", ""),
+        help="the certificate's PEM private key, if not in the certfile",
+    )
     p.set_defaults(run=_serve)
 
+    _add_build_web_parser(sub)
     _add_arena_parser(sub)
     return parser
+
+
+def _add_build_web_parser(sub) -> None:
+    p = sub.add_parser(
+        "build-web", help="build the static app (Python in the browser) for any web host"
+    )
+    p.add_argument("--out", default="", help="output folder (default: build/web)")
+    p.add_argument(
+        "--server-url",
+        default="",
+        help="the room server for online play, when the app is hosted elsewhere"
+        " (default: the app's own origin); kept in site.json, editable after the build",
+    )
+    p.set_defaults(run=_build_web)
 
 
 def _add_arena_parser(sub) -> None:

@@ -1,61 +1,70 @@
-"""The composition root of ``thaasbai serve``: one ASGI app for the web app, the room
+"""The composition root of ``thaasbai serve``: one ASGI app for the static web app, the room
 server and ``/healthz``.
 
-The room server (``thaasbai.server``) and the Flet UI (``thaasbai.ui``) never import each
-other; this module wires them into one process.  Flet's handler is mounted last because it
-is a catch-all (it serves ``/`` and every client-side route such as ``/join/{code}``).
+The app's Python (engine, bots, UI) runs in each visitor's browser, so the server holds
+no UI session and plays no solo game: it serves the files of a web build
+(:mod:`thaasbai.web`) and the rooms.  The static files are mounted last because every
+path that is not a file or an API (``/``, ``/join/{code}``) is one of the app's routes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
-import os
 from pathlib import Path
 
 from .settings import ServeSettings
 
-ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 log = logging.getLogger("thaasbai")
 __all__ = ["ServeSettings", "create_app", "run"]
 
 
-def create_app(settings: ServeSettings):
-    """Build the ASGI app: rooms API, health check, then the Flet web app."""
-    import flet as ft
-    import flet.fastapi as flet_fastapi
+def create_app(settings: ServeSettings, web_dir: Path | None = None):
+    """Build the ASGI app: rooms API and health check, then the web build at ``/``.
 
-    from . import server, ui
+    ``web_dir`` (default ``settings.web_dir``) must hold a build (see :func:`run`)."""
+    from fastapi import FastAPI
+    from starlette.requests import Request
 
-    # Flet's FastAPI runs these hooks from its lifespan; the list is filled in below.
-    shutdown_hooks: list = []
-    app = flet_fastapi.FastAPI(
-        docs_url=None, redoc_url=None, openapi_url=None, on_shutdown=shutdown_hooks
-    )
-    rooms = server.install(app, settings)
-    shutdown_hooks.append(rooms.close)  # release leases, close the store cleanly
-    app.mount(
-        "/",
-        flet_fastapi.app(
-            ui.make_main(settings.base_url),
-            assets_dir=str(ASSETS_DIR),
-            no_cdn=True,
-            app_name="Thaasbai",
-            app_short_name="Thaasbai",
-            app_description=(
-                "Thaas, Dhihaeh and Thulla: the card games of the Maldives and South Asia."
-            ),
-            web_renderer=ft.WebRenderer(os.getenv("FLET_WEB_RENDERER", settings.web_renderer)),
-        ),
-    )
+    from . import server
+    from .web.build import default_web_dir
+    from .web.static import StaticApp
+
+    static = StaticApp(web_dir or Path(settings.web_dir or default_web_dir()))
+    rooms_box: list = []
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        for rooms in rooms_box:
+            await rooms.close()  # release leases, close the store cleanly
+
+    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    rooms_box.append(server.install(app, settings))
+
+    async def web_file(request: Request):
+        return static.response(request)
+
+    app.add_route("/{path:path}", web_file, methods=["GET", "HEAD"], include_in_schema=False)
+    app.state.web = static
     return app
 
 
 def run(settings: ServeSettings) -> None:
-    """Serve until interrupted (SIGINT/SIGTERM close cleanly through uvicorn)."""
+    """Build the web app if it is missing or stale, then serve until interrupted
+    (SIGINT/SIGTERM close cleanly through uvicorn)."""
     import uvicorn
 
+    from .web.build import default_web_dir, ensure_built
+    from .web.urls import describe_urls
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    app = create_app(settings)
-    log.info("Thaasbai is ready: open %s", settings.base_url)
-    print(f"Thaasbai: open {settings.base_url} in a browser", flush=True)
-    uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning")
+    web_dir = Path(settings.web_dir or default_web_dir())
+    ensure_built(web_dir, log=lambda text: print(text, flush=True))
+    app = create_app(settings, web_dir)
+    for line in describe_urls(settings):
+        print(line, flush=True)
+    ssl = {}
+    if settings.certfile:
+        ssl = {"ssl_certfile": settings.certfile, "ssl_keyfile": settings.keyfile or None}
+    uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning", **ssl)

@@ -13,10 +13,13 @@ class ServeSettings:
     port: int = 8550
     store: str = ""  # "" = SQLite in data_dir; "redis://host:port/db" to share rooms
     data_dir: str = ""
-    public_url: str = ""  # the base of invite links; default http://host:port
+    public_url: str = ""  # the base of invite links; default: the address a request used
     grace_s: float = 60.0
-    web_renderer: str = "auto"
+    web_dir: str = ""  # the static app's build; default build/web (see thaasbai.paths)
+    certfile: str = ""  # TLS: serve HTTPS with this certificate (PEM) ...
+    keyfile: str = ""  # ... and this private key (PEM), when not inside the certfile
 
     @property
     def base_url(self) -> str:
-        return self.public_url.rstrip("/") or f"http://{self.host}:{self.port}"
+        scheme = "https" if self.certfile else "http"
+        return self.public_url.rstrip("/") or f"{scheme}://{self.host}:{self.port}"

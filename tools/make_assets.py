@@ -12,7 +12,8 @@ Writes:
 * ``cards4/<RS>.svg`` and ``cards4/back.svg``: the 4-colour deck (diamonds blue, clubs green);
 * ``suits/<S>.svg`` (2-colour) and ``suits4/<S>.svg`` (4-colour): suit symbols alone;
 * ``icons/*.png``, ``favicon.png``: PWA / home-screen icons (rasterised with Pillow);
-* ``manifest.json``, ``index.html``, ``flutter_service_worker.js``: the PWA shell;
+* ``manifest.json``: the PWA manifest (``index.html`` and the service worker are made
+  by ``thaasbai build-web``, from the installed Flet web client);
 * ``fonts/DejaVuSans*.ttf`` + ``fonts/LICENSE-DejaVu.txt``: a font with the suit glyphs.
 
 The output is deterministic: running the script twice gives byte-identical files.
@@ -22,8 +23,7 @@ and DejaVu Serif Bold and embedded below), so no font is needed to *draw* the ca
 and every SVG uses plain ``<path>``/``<rect>``/``<circle>`` elements only (no
 ``<text>``, no CSS, no filters) so that flutter_svg (Flet's ``ft.Image``) renders them.
 
-Requirements: Python 3.9+, Pillow (icons only). ``index.html`` is derived from the
-installed ``flet_web/web/index.html`` (flet[web]==1.0.5); the DejaVu fonts are copied
+Requirements: Python 3.9+, Pillow (icons only); the DejaVu fonts are copied
 from Debian's ``fonts-dejavu-core`` when installed (otherwise any copy already in
 ``assets/fonts`` is kept).
 """
@@ -31,7 +31,6 @@ from Debian's ``fonts-dejavu-core`` when installed (otherwise any copy already i
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import math
 import re
@@ -1175,251 +1174,6 @@ def manifest_json():
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def flet_web_dir():
-    try:
-        import flet_web
-    except ImportError:
-        return None
-    d = Path(flet_web.__file__).resolve().parent / "web"
-    return d if (d / "index.html").exists() else None
-
-
-def flutter_sw_version(web_dir):
-    """The serviceWorkerVersion that flutter_bootstrap.js passes to the loader."""
-    if web_dir is None:
-        return None
-    text = (web_dir / "flutter_bootstrap.js").read_text(encoding="utf-8")
-    m = re.search(r'serviceWorkerVersion:\s*"([^"]*)"', text)
-    return m.group(1) if m else None
-
-
-SW_REGISTER = """  <script>
-    // Thaasbai: register the app-shell service worker (assets/flutter_service_worker.js).
-    // flutter_bootstrap.js re-registers an existing worker as
-    // "flutter_service_worker.js?v=<serviceWorkerVersion>" on later loads, so only the
-    // first registration is done here, under the same URL, to avoid ping-ponging
-    // between two script URLs. Registration waits for the page load so it never
-    // competes with the app's own start-up downloads.
-    if ('serviceWorker' in navigator) {
-      window.addEventListener('load', function () {
-        var swUrl = new URL('flutter_service_worker.js?v=__SW_VERSION__', document.baseURI);
-        navigator.serviceWorker.getRegistration(new URL('./', document.baseURI).href)
-          .then(function (reg) {
-            if (!reg) {
-              return navigator.serviceWorker.register(swUrl.href);
-            }
-          })
-          .catch(function (e) { console.warn('Service worker registration failed:', e); });
-      });
-    }
-  </script>
-"""
-
-
-def index_html(web_dir, sw_version):
-    src = (web_dir / "index.html").read_text(encoding="utf-8")
-    if "<!-- fletAppConfig -->" not in src:
-        raise SystemExit("flet_web index.html has no <!-- fletAppConfig --> marker")
-    out = src
-
-    def sub_once(pattern, repl, text, what):
-        new, n = re.subn(pattern, repl, text, count=1)
-        if n != 1:
-            raise SystemExit(f"cannot patch index.html: {what} not found")
-        return new
-
-    out = sub_once(
-        r'<meta name="description" content="[^"]*">',
-        f'<meta name="description" content="{APP_DESCRIPTION}">',
-        out,
-        "description",
-    )
-    out = sub_once(
-        r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
-        f'<meta name="apple-mobile-web-app-title" content="{APP_NAME}">',
-        out,
-        "apple-mobile-web-app-title",
-    )
-    out = sub_once(
-        r'<link rel="apple-touch-icon" href="[^"]*">',
-        '<link rel="apple-touch-icon" sizes="180x180" href="icons/apple-touch-icon.png">',
-        out,
-        "apple-touch-icon",
-    )
-    out = sub_once(r"<title>[^<]*</title>", f"<title>{APP_NAME}</title>", out, "title")
-    if 'name="theme-color"' not in out:
-        out = sub_once(
-            r'(<meta name="description" content="[^"]*">\n)',
-            r'\1  <meta name="theme-color" content="' + TEAL + '">\n',
-            out,
-            "theme-color anchor",
-        )
-    if 'rel="manifest"' not in out:
-        out = sub_once(
-            r"(</title>\n)",
-            r'\1  <link rel="manifest" href="manifest.json">\n',
-            out,
-            "manifest anchor",
-        )
-    out = sub_once(
-        r"(  <!-- fletAppConfig -->\n)",
-        lambda m: m.group(1) + "\n" + SW_REGISTER.replace("__SW_VERSION__", sw_version or ""),
-        out,
-        "fletAppConfig marker",
-    )
-    return out
-
-
-SERVICE_WORKER = r"""// Thaasbai app-shell service worker (generated by tools/make_assets.py).
-//
-// * static files (Flutter runtime, CanvasKit, fonts, images, icons, JS/WASM) are served
-//   cache-first and cached on first use;
-// * index.html (and manifest.json, version.json, FontManifest.json, which the server
-//   patches at start-up) are network-first, with the cached copy as an offline
-//   fallback; other navigations (client-side routes) go to the network and fall back
-//   to the cached index.html;
-// * WebSocket traffic (/ws), /api/ and any other non-GET or cross-origin request is
-//   never touched.
-// The cache name changes whenever the assets or the Flet web client change, and the
-// previous caches are then deleted.
-'use strict';
-
-const CACHE_VERSION = '__CACHE_VERSION__';
-const CACHE = 'thaasbai-shell-' + CACHE_VERSION;
-const SCOPE_PATH = new URL(self.registration.scope).pathname; // e.g. "/" or "/app/"
-const INDEX_KEY = new URL('index.html', self.registration.scope).href;
-
-// Small app-shell files fetched at install time (failures are ignored).
-const PRECACHE = [
-  'index.html',
-  'flutter_bootstrap.js',
-  'flutter.js',
-  'python.js',
-  'manifest.json',
-  'favicon.png',
-  'icons/icon-192.png',
-  'icons/icon-512.png',
-  'icons/apple-touch-icon.png',
-];
-
-// Paths (relative to the scope) that are never handled by the worker.
-const BYPASS_PREFIXES = ['ws', 'api/', 'upload', 'oauth_callback', 'healthz'];
-const NETWORK_FIRST = ['manifest.json', 'version.json', 'assets/FontManifest.json'];
-const STATIC_EXT =
-  /\.(?:js|mjs|wasm|json|symbols|frag|ttf|otf|woff2?|png|jpe?g|gif|webp|svg|ico|bin)$/i;
-
-self.addEventListener('install', (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    await Promise.all(PRECACHE.map(async (path) => {
-      try {
-        const url = new URL(path, self.registration.scope).href;
-        const resp = await fetch(url, { cache: 'reload' });
-        if (resp.ok) {
-          await cache.put(path === 'index.html' ? INDEX_KEY : url, resp);
-        }
-      } catch (e) {
-        // offline or missing: the file will be cached on first use instead
-      }
-    }));
-    await self.skipWaiting();
-  })());
-});
-
-self.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    const keys = await caches.keys();
-    await Promise.all(keys
-      .filter((k) => k.startsWith('thaasbai-shell-') && k !== CACHE)
-      .map((k) => caches.delete(k)));
-    await self.clients.claim();
-  })());
-});
-
-function relativePath(url) {
-  const p = url.pathname;
-  return p.startsWith(SCOPE_PATH) ? p.slice(SCOPE_PATH.length) : null;
-}
-
-function cacheable(response) {
-  return response && response.status === 200 && response.type === 'basic';
-}
-
-async function networkFirst(request, key) {
-  const cache = await caches.open(CACHE);
-  try {
-    const response = await fetch(request);
-    if (cacheable(response)) {
-      await cache.put(key, response.clone());
-    }
-    return response;
-  } catch (e) {
-    const cached = await cache.match(key);
-    if (cached) {
-      return cached;
-    }
-    throw e;
-  }
-}
-
-async function cacheFirst(request) {
-  const cache = await caches.open(CACHE);
-  const cached = await cache.match(request);
-  if (cached) {
-    return cached;
-  }
-  const response = await fetch(request);
-  if (cacheable(response)) {
-    await cache.put(request, response.clone());
-  }
-  return response;
-}
-
-self.addEventListener('fetch', (event) => {
-  const request = event.request;
-  if (request.method !== 'GET') return;
-  const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  if ((request.headers.get('upgrade') || '').toLowerCase() === 'websocket') return;
-  if (request.headers.has('range')) return;
-  if (url.pathname.includes('/api/')) return;
-  const rel = relativePath(url);
-  if (rel === null) return;
-  if (BYPASS_PREFIXES.some((p) => rel === p.replace(/\/$/, '') || rel.startsWith(p))) return;
-  if (url.search && !STATIC_EXT.test(url.pathname)) return;
-
-  if (rel === '' || rel === 'index.html') {
-    event.respondWith(networkFirst(request, INDEX_KEY));
-    return;
-  }
-  if (request.mode === 'navigate') {
-    // client-side routes (e.g. /join/ABCD): network, else the cached index.html
-    event.respondWith(fetch(request).catch(async () => {
-      const cached = await caches.match(INDEX_KEY);
-      if (cached) return cached;
-      throw new Error('offline');
-    }));
-    return;
-  }
-  if (NETWORK_FIRST.includes(rel)) {
-    event.respondWith(networkFirst(request, request));
-    return;
-  }
-  if (STATIC_EXT.test(url.pathname)) {
-    event.respondWith(cacheFirst(request));
-  }
-});
-"""
-
-
-def assets_digest(files: dict, extra: str) -> str:
-    """Version for the service worker cache: hash of every other asset + the client."""
-    h = hashlib.sha256(extra.encode())
-    for rel in sorted(files):
-        h.update(rel.encode() + b"\0" + hashlib.sha256(files[rel]).digest())
-    return h.hexdigest()[:16]
-
-
 DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
 FONT_FILES = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"]
 
@@ -1539,9 +1293,8 @@ from Tavmjong Bah. For further information, contact: tavmjong @ free
 def generate(existing: Path | None = None, raster: bool = True) -> dict:
     """Return {relative path: bytes} for every asset.
 
-    `existing` is the current assets folder: its fonts / index.html are reused when the
-    sources are not installed, and its other files count in the service-worker cache
-    version. `raster=False` skips the PNG icons (no Pillow needed).
+    `existing` is the current assets folder: its fonts are reused when the sources are
+    not installed. `raster=False` skips the PNG icons (no Pillow needed).
     """
     files: dict[str, bytes] = {}
 
@@ -1597,38 +1350,6 @@ def generate(existing: Path | None = None, raster: bool = True) -> dict:
             )
     files["fonts/LICENSE-DejaVu.txt"] = DEJAVU_LICENSE.encode()
 
-    # index.html from the installed Flet web client
-    web_dir = flet_web_dir()
-    client = SERVICE_WORKER
-    if web_dir is not None:
-        files["index.html"] = index_html(web_dir, flutter_sw_version(web_dir)).encode()
-        for name in ("version.json", "flutter_bootstrap.js", "main.dart.js"):
-            if (web_dir / name).exists():
-                client += hashlib.sha256((web_dir / name).read_bytes()).hexdigest()
-    elif existing is not None and (existing / "index.html").exists():
-        print("warning: flet_web not installed; keeping the existing index.html", file=sys.stderr)
-        files["index.html"] = (existing / "index.html").read_bytes()
-    else:
-        raise SystemExit("flet_web is not installed (pip install 'flet[web]==1.0.5')")
-
-    # service worker: its cache version covers every other file in the assets folder
-    # (generated or not), the worker itself and the Flet web client, so any change
-    # refreshes the cache
-    everything = dict(files)
-    if existing is not None and existing.exists():
-        for path in sorted(existing.rglob("*")):
-            rel_parts = path.relative_to(existing).parts
-            rel = "/".join(rel_parts)
-            if (
-                path.is_file()
-                and rel not in everything
-                and rel != "flutter_service_worker.js"
-                and not any(p.startswith(".") or p == "__pycache__" for p in rel_parts)
-            ):
-                everything[rel] = path.read_bytes()
-    files["flutter_service_worker.js"] = SERVICE_WORKER.replace(
-        "__CACHE_VERSION__", assets_digest(everything, client)
-    ).encode()
     return files
 
 

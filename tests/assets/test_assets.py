@@ -9,9 +9,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-import shutil
 import struct
-import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -147,55 +145,6 @@ def test_other_icons(rel, size):
     assert (w, h) == (size, size)
     if rel.endswith("apple-touch-icon.png"):
         assert colour_type == 2, "iOS shows transparency as black: no alpha"
-
-
-@pytest.fixture(scope="module")
-def index_html():
-    return (ASSETS / "index.html").read_text(encoding="utf-8")
-
-
-def test_index_html(index_html):
-    assert "<!-- fletAppConfig -->" in index_html
-    assert index_html.count("<!-- fletAppConfig -->") == 1
-    assert '<script src="flutter_bootstrap.js" async></script>' in index_html
-    assert "navigator.serviceWorker.register(" in index_html
-    assert "flutter_service_worker.js" in index_html
-    assert '<link rel="manifest" href="manifest.json">' in index_html
-    assert re.search(r'<meta name="theme-color" content="#[0-9A-Fa-f]{6}">', index_html)
-    assert "<title>Thaasbai</title>" in index_html
-    for href in re.findall(r'<link rel="(?:apple-touch-icon|icon)"[^>]*href="([^"]+)"', index_html):
-        assert (ASSETS / href).is_file(), href
-
-
-def test_index_registers_worker_under_flutters_url(index_html):
-    """flutter_bootstrap.js re-registers "flutter_service_worker.js?v=<version>": ours
-    must use that exact URL, or the two would replace each other on every load."""
-    flet_web = pytest.importorskip("flet_web")
-    bootstrap = (Path(flet_web.__file__).parent / "web" / "flutter_bootstrap.js").read_text()
-    version = re.search(r'serviceWorkerVersion:\s*"([^"]*)"', bootstrap).group(1)
-    assert f"flutter_service_worker.js?v={version}" in index_html
-
-
-def test_service_worker():
-    sw = (ASSETS / "flutter_service_worker.js").read_text(encoding="utf-8")
-    assert re.search(r"const CACHE_VERSION = '[0-9a-f]{16}';", sw)
-    for needle in (
-        "addEventListener('fetch'",
-        "addEventListener('install'",
-        "addEventListener('activate'",
-        "cacheFirst(",
-        "networkFirst(",
-        "'/api/'",
-        "'ws'",
-        "request.method !== 'GET'",
-    ):
-        assert needle in sw, needle
-    assert "registration.unregister" not in sw
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="node not installed")
-def test_service_worker_syntax():
-    subprocess.run(["node", "--check", str(ASSETS / "flutter_service_worker.js")], check=True)
 
 
 def test_fonts():

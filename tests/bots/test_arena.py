@@ -89,37 +89,6 @@ def test_normal_beats_easy_over_40_duplicate_deals():
     assert out["ci95"][0] > 0.5, out
 
 
-def test_a_search_runs_off_the_event_loop():
-    import asyncio
-    import random
-
-    from thaasbai.bots import choose_off_loop, get_bot
-    from thaasbai.engine.match import GameOptions, new_match
-    from thaasbai.engine.views import view_for
-
-    m = new_match(GameOptions(game="thaas"), first_dealer=0)
-    m.start_deal(rng=random.Random(1))
-    view = view_for(m, m.current.to_act)
-
-    async def main() -> tuple[int, int]:
-        ticks = 0
-
-        async def ticker() -> None:
-            nonlocal ticks
-            while True:
-                ticks += 1
-                await asyncio.sleep(0.005)
-
-        task = asyncio.create_task(ticker())
-        action = await choose_off_loop(get_bot("hard"), view, random.Random(2), 300)
-        task.cancel()
-        return action, ticks
-
-    action, ticks = asyncio.run(main())
-    assert action in view.legal
-    assert ticks >= 5  # the loop kept running while the bot searched
-
-
 @pytest.mark.parametrize("n", [1, 3, 7, 10, 49, 200])
 def test_wilson_interval_always_contains_the_observed_rate(n):
     for wins in (0, n // 3, n):

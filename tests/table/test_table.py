@@ -101,18 +101,24 @@ def test_table_restores_from_json_to_the_same_state() -> None:
     assert [s.kind for s in restored.seats] == [s.kind for s in table.seats]
 
 
-def test_bot_turns_run_off_the_event_loop_and_finish_the_deal() -> None:
+def test_bot_turns_run_off_the_event_loop_and_finish_the_deal(monkeypatch) -> None:
+    from thaasbai.table import thinking
+
     table = Table(GameOptions("thaas"), bot_level="easy", rng=random.Random(5))
     table.start()  # four bots
     loop_thread = threading.get_ident()
     bot_threads: set[int] = set()
-    original = table.bot_action
+    real_get_bot = thinking.get_bot
 
-    def recording(seat, view, budget_ms=None):
-        bot_threads.add(threading.get_ident())
-        return original(seat, view, budget_ms)
+    class Recording:
+        def __init__(self, bot) -> None:
+            self.bot = bot
 
-    table.bot_action = recording  # type: ignore[method-assign]
+        def steps(self, view, rng, budget_ms=None):
+            bot_threads.add(threading.get_ident())  # where the search body runs
+            return (yield from self.bot.steps(view, rng, budget_ms))
+
+    monkeypatch.setattr(thinking, "get_bot", lambda level: Recording(real_get_bot(level)))
     changes = 0
 
     async def on_change() -> None:
@@ -122,7 +128,7 @@ def test_bot_turns_run_off_the_event_loop_and_finish_the_deal() -> None:
     played = asyncio.run(play_bot_turns(table, on_change))
     assert table.match.current.over
     assert played == changes > 0
-    assert loop_thread not in bot_threads
+    assert bot_threads and loop_thread not in bot_threads
 
 
 def _finish_deal(table: Table) -> None:

@@ -9,7 +9,8 @@ import threading
 
 import pytest
 
-from thaasbai.ui.session import SEED_ENV, LocalSession, SessionError, seeded_rng
+from thaasbai.runtime.native import SEED_ENV
+from thaasbai.ui.session import LocalSession, SessionError, seeded_rng
 from thaasbai.ui.settings import Choices
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Bot, choose_off_loop
+from .base import Bot, Steps, finish
 from .easy import EasyBot
 from .normal import NormalBot
 
@@ -26,4 +26,4 @@ def get_bot(level: str) -> Bot:
     return UltraBot()
 
 
-__all__ = ["LEVELS", "Bot", "choose_off_loop", "get_bot"]
+__all__ = ["LEVELS", "Bot", "Steps", "finish", "get_bot"]

@@ -11,6 +11,7 @@ import random
 from ..engine.actions import ACCEPT, DECLARE, GIVE_UP, HAND_CALL, REFUSE, Action
 from ..engine.cards import SUIT_MASKS, cards_of
 from ..engine.views import ThullaView, TrickView, View
+from .base import Steps, at_once
 
 
 def _lowest(cards: list[int]) -> int:
@@ -21,6 +22,9 @@ def _lowest(cards: list[int]) -> int:
 class EasyBot:
     level = "easy"
     default_budget_ms = 0
+
+    def steps(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Steps:
+        return at_once(self.choose(view, rng, budget_ms))
 
     def choose(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Action:
         legal = list(view.legal)

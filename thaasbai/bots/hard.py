@@ -18,6 +18,7 @@ import time
 
 from ..engine.actions import Action
 from ..engine.views import TrickView, View
+from .base import Steps, finish
 from .budget import Budget
 from .inference import knowledge, play_likelihood, sample_world, trick_voids
 from .posterior import PosteriorSampler
@@ -50,6 +51,9 @@ class HardBot:
         self.last_stats: dict[str, float] = {}
 
     def choose(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Action:
+        return finish(self.steps(view, rng, budget_ms))
+
+    def steps(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Steps:
         self.last_iterations = 0
         self.last_stats = {}
         forced = forced_action(view)
@@ -59,14 +63,14 @@ class HardBot:
         if len(moves) == 1:
             return moves[0]
         budget = Budget(self.default_budget_ms if budget_ms is None else budget_ms, self.iterations)
-        action = flat_search(
+        action = yield from flat_search_steps(
             view, rng, moves, budget, self.epsilon, self.margin, self.z, stats=self.last_stats
         )
         self.last_iterations = budget.done
         return action
 
 
-def flat_search(
+def flat_search_steps(
     view: View,
     rng: random.Random,
     moves: list[Action],
@@ -78,7 +82,7 @@ def flat_search(
     roulette: float = 0.0,
     posterior: bool = False,
     stats: dict[str, float] | None = None,
-) -> Action:
+) -> Steps:
     """Score every move on the same sampled worlds with Normal rollouts; play Normal's move
     unless another beats it by more than ``z`` standard errors of the paired difference.
 
@@ -136,6 +140,7 @@ def flat_search(
                 budget.tick()
                 if budget.spent():
                     break
+                yield
                 continue
         else:
             w = play_likelihood(view, world, p_match)
@@ -162,6 +167,7 @@ def flat_search(
         # next one would overrun the budget, which keeps the per-move p95 near it.
         if budget.spent() or not budget.room_for(clock() - started):
             break
+        yield  # one world done: a pause point for the browser's event loop
     if stats is not None:
         stats["sampled"] = budget.done
         stats["worlds"] = kept

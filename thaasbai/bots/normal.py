@@ -12,6 +12,7 @@ import random
 from ..engine.actions import ACCEPT, DECLARE, GIVE_UP, HAND_CALL, Action
 from ..engine.cards import SUIT_MASKS, Seat
 from ..engine.views import ThullaView, TrickView, View
+from .base import Steps, at_once
 from .inference import thulla_knowledge, trick_voids
 from .thulla_policy import thulla_card
 from .trick_policy import declare_suit, heuristic_card
@@ -20,6 +21,9 @@ from .trick_policy import declare_suit, heuristic_card
 class NormalBot:
     level = "normal"
     default_budget_ms = 0
+
+    def steps(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Steps:
+        return at_once(self.choose(view, rng, budget_ms))
 
     def choose(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Action:
         if not view.legal:

@@ -1,7 +1,7 @@
 """Ultra: Hard's paired flat search with sharper card reading, and an exact endgame.
 
 Early in a deal it scores every candidate move on the same sampled worlds with
-deterministic Normal rollouts (:func:`.hard.flat_search`).  What sets it above Hard is
+deterministic Normal rollouts (:func:`.hard.flat_search_steps`).  What sets it above Hard is
 how it reads the cards: it weighs each world by how well it explains the other seats'
 plays under a sharper model of them (``P_MATCH``), and since such weights leave only a
 few worlds that count, it spends its rollouts on those (Russian roulette on the light
@@ -31,9 +31,10 @@ from ..engine.cards import cards_of
 from ..engine.thulla import ANSWER
 from ..engine.views import TrickView, View
 from . import fast as _fast
+from .base import Steps, finish
 from .budget import Budget
 from .hard import Z as HARD_Z
-from .hard import flat_search
+from .hard import flat_search_steps
 from .inference import Knowledge, knowledge, play_likelihood, sample_world
 from .rollout import history_voids, thulla_rollout, thulla_value, trick_rollout
 from .search_common import apply_action, candidates, forced_action, heuristic_choice
@@ -128,6 +129,9 @@ class UltraBot:
         self.last_stats: dict[str, float] = {}
 
     def choose(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Action:
+        return finish(self.steps(view, rng, budget_ms))
+
+    def steps(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Steps:
         self.last_iterations = 0
         self.last_mode = ""
         self.last_stats = {}
@@ -143,20 +147,20 @@ class UltraBot:
         k = knowledge(view)
         if self.fast and _bridge_view(view):
             self.last_mode = "endplay"
-            return self._endgame(view, rng, k, moves, default, budget, dds=True)
+            return (yield from self._endgame(view, rng, k, moves, default, budget, dds=True))
         if (
             isinstance(view, TrickView)
             and not view.hidden_pending
             and view.hand.bit_count() <= ENDGAME_CARDS.get(view.game, 0)
         ):
             self.last_mode = "solver"
-            return self._endgame(view, rng, k, moves, default, budget)
+            return (yield from self._endgame(view, rng, k, moves, default, budget))
         if not isinstance(view, TrickView) or self.trick_search == "flat":
             # Score every move on the same worlds with Normal rollouts (Hard's paired flat
             # search, on Ultra's budget).  In Thulla it models the other seats far better
             # than ISMCTS: their play, not ours, decides who picks up.
             self.last_mode = "flat"
-            action = flat_search(
+            action = yield from flat_search_steps(
                 view,
                 rng,
                 moves,
@@ -172,7 +176,7 @@ class UltraBot:
         self.last_mode = "ismcts"
         pool_size = self.pool_size if self.iterations is None else min(self.pool_size, 32)
         pool = _WorldPool(view, rng, k, pool_size)
-        return self._ismcts(view, rng, pool, moves, default, budget)
+        return (yield from self._ismcts(view, rng, pool, moves, default, budget))
 
     # -- the exact endgame -------------------------------------------------------------
 
@@ -185,7 +189,7 @@ class UltraBot:
         default: Action,
         budget: Budget,
         dds: bool = False,
-    ) -> Action:
+    ) -> Steps:
         seat = view.seat
         team = seat & 1
         solver = Solver(view.game)
@@ -208,6 +212,7 @@ class UltraBot:
             budget.tick()
             if budget.spent():
                 break
+            yield
         self.last_iterations = budget.done
         best = max(score.values())
         if score.get(default, -1.0) >= best * (1 - 1e-9):
@@ -224,7 +229,7 @@ class UltraBot:
         moves: list[Action],
         default: Action,
         budget: Budget,
-    ) -> Action:
+    ) -> Steps:
         root = _Node()
         thulla = not isinstance(view, TrickView)
         log = math.log
@@ -282,6 +287,7 @@ class UltraBot:
             budget.tick()
             if budget.spent():
                 break
+            yield
         self.last_iterations = budget.done
         visits = {a: ch.visits for a, ch in root.children.items()}
         if not visits:

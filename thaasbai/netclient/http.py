@@ -1,15 +1,17 @@
-"""The HTTP half: create a room, join it, read its lobby (standard library only)."""
+"""The HTTP half: create a room, join it, read its lobby.
+
+The request itself goes through :func:`thaasbai.runtime.http_request` (``urllib`` in a
+thread natively, the browser's ``fetch`` in Pyodide)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
+
+from .. import runtime
 
 _CODE = re.compile(r"(?:^|/)([23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6})/?$", re.IGNORECASE)
 
@@ -83,25 +85,21 @@ class RoomsClient:
         return await self._call("GET", f"/api/rooms/{quote(code, safe='')}", None)
 
     async def _call(self, method: str, path: str, body: dict[str, Any] | None) -> Any:
-        return await asyncio.to_thread(self._call_sync, method, path, body)
-
-    def _call_sync(self, method: str, path: str, body: dict[str, Any] | None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(
-            self.base_url + path,
-            data=data,
-            method=method,
-            headers={"Content-Type": "application/json", "Accept": "application/json"},
-        )
         try:
-            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
-                return json.loads(resp.read())
-        except urllib.error.HTTPError as exc:
-            try:
-                err = json.loads(exc.read())["error"]
-                code, message = err["code"], err["message"]
-            except (ValueError, KeyError, TypeError):
-                code, message = "http_error", exc.reason or ""
-            raise ServerError(exc.code, code, str(message)) from None
-        except (urllib.error.URLError, OSError) as exc:
-            raise ServerError(0, "unreachable", str(exc)) from None
+            status, data = await runtime.http_request(
+                method, self.base_url + path, body, timeout=self.timeout
+            )
+        except (OSError, TimeoutError) as exc:
+            raise ServerError(0, "unreachable", str(exc) or "no connection") from None
+        try:
+            decoded = json.loads(data)
+        except ValueError:
+            decoded = None
+        if 200 <= status < 300 and decoded is not None:
+            return decoded
+        try:
+            err = decoded["error"]
+            code, message = err["code"], err["message"]
+        except (KeyError, TypeError):
+            code, message = "http_error", f"HTTP {status}"
+        raise ServerError(status, code, str(message))

@@ -1,4 +1,7 @@
-"""The WebSocket half: one seat's (or a spectator's) live connection to a room."""
+"""The WebSocket half: one seat's (or a spectator's) live connection to a room.
+
+The socket comes from :func:`thaasbai.runtime.open_socket` (``websockets`` natively, the
+browser's ``WebSocket`` in Pyodide); reconnection and backoff are the same on both."""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 from urllib.parse import quote
 
-import websockets
+from .. import runtime
+from ..runtime import SocketClosed
 
 # The server closed for good: reconnecting with the same token cannot help.
 PERMANENT_CLOSE_CODES = frozenset({1008, 1009, 4401, 4404, 4410})
@@ -59,7 +63,7 @@ class Session:
         await self.close()
 
     async def connect(self) -> None:
-        self._ws = await websockets.connect(self.url, max_size=2**21, open_timeout=10)
+        self._ws = await runtime.open_socket(self.url, timeout=10.0, max_size=2**21)
 
     async def close(self) -> None:
         self._closed = True
@@ -73,7 +77,8 @@ class Session:
                 if self._ws is None:
                     await self.connect()
                 self._status("connected")
-                async for text in self._ws:
+                while True:
+                    text = await self._ws.recv()
                     backoff = 0.5
                     msg = json.loads(text)
                     if msg.get("type") == "state":
@@ -81,10 +86,9 @@ class Session:
                     elif msg.get("type") == "seated":
                         self.token = msg["token"]  # keep it on the device to come back
                     yield msg
-                self.close_code = self._ws.close_code
-            except websockets.ConnectionClosed as exc:
-                self.close_code = exc.rcvd.code if exc.rcvd else None
-            except (OSError, TimeoutError, websockets.InvalidHandshake):
+            except SocketClosed as exc:
+                self.close_code = exc.code
+            except (OSError, TimeoutError):
                 # A refused or failed (re)connect is one more drop: back off and try again.
                 self.close_code = None
                 if self._ws is None and not self.reconnect:

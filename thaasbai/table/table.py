@@ -21,7 +21,7 @@ from ..engine.record import replay, to_record
 from ..engine.views import View, view_for
 from .errors import TableError
 from .seats import BOT, FREE, HUMAN, SeatInfo
-from .workers import choose_action
+from .thinking import choose_action
 
 BOT_NAMES = ("Aminath", "Hassan", "Mariyam", "Ibrahim", "Aishath", "Moosa")
 

@@ -11,29 +11,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import random
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 
-from ..bots import get_bot
 from ..engine.actions import Action
 from ..engine.views import View
+from .thinking import LocalThinker, choose_action
 
 SEARCH_LEVELS = frozenset({"hard", "ultra"})
 log = logging.getLogger("thaasbai.bots")
 
 
-def choose_action(level: str, view: View, seed: int, budget_ms: int | None) -> Action:
-    """One bot move from a view and a seed: a plain function, so a worker process can run it."""
-    return get_bot(level).choose(view, random.Random(seed), budget_ms)
-
-
 class BotWorkers:
-    """Runs bot moves off the event loop: search bots in ``processes`` worker processes
-    (started on first use), the rest in a thread.  ``processes=0`` keeps everything in
-    threads (the phone app, where there is no second process to be had)."""
+    """A :class:`~.thinking.Thinker` for the server: search bots in ``processes`` worker
+    processes (started on first use), the rest as a :class:`~.thinking.LocalThinker` does.
+    ``processes=0`` keeps everything in this process."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
+        self._local = LocalThinker()
         self.process_moves = 0
         self._pool: ProcessPoolExecutor | None = None
 
@@ -59,7 +54,7 @@ class BotWorkers:
             else:
                 self.process_moves += 1
                 return action
-        return await asyncio.to_thread(choose_action, level, view, seed, budget_ms)
+        return await self._local.choose(level, view, seed, budget_ms)
 
     def close(self) -> None:
         if self._pool is not None:

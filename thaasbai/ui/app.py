@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from typing import Any
 
 import flet as ft
 
+from .. import runtime
 from . import theme
 from .home_screen import HomeScreen
 from .online import OnlinePlay
@@ -18,6 +20,21 @@ from .table_screen import TableScreen
 
 log = logging.getLogger(__name__)
 JOIN = re.compile(r"^/join/([A-Za-z0-9_-]{1,64})/?$")
+
+
+async def site_server_url() -> str:
+    """The room server of a static app: ``site.json``'s ``server_url`` (set when the app
+    is hosted apart from its server), else the origin the page came from; ``""`` natively."""
+    origin = runtime.page_origin()
+    if not origin:
+        return ""
+    try:
+        status, data = await runtime.http_request("GET", f"{origin}/site.json", None, timeout=3)
+        config = json.loads(data) if status == 200 else {}
+    except (OSError, ValueError):
+        config = {}
+    url = config.get("server_url") if isinstance(config, dict) else None
+    return (url if isinstance(url, str) and url else origin).rstrip("/")
 
 
 class App:
@@ -45,6 +62,8 @@ class App:
     async def start(self) -> None:
         page = self.page
         page.title = "Thaasbai"
+        if not self.base_url:
+            self.base_url = await site_server_url()
         self.settings = Settings.from_json(await self._get(SETTINGS_KEY))
         self.choices = Choices.from_json(await self._get(CHOICES_KEY))
         theme.apply(page, self.settings.theme)

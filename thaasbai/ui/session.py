@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .. import runtime
 from ..engine.actions import action_from_json
 from ..engine.errors import EngineError
 from ..engine.match import GameOptions
@@ -27,22 +27,22 @@ from .settings import Choices
 log = logging.getLogger(__name__)
 
 OnChange = Callable[[], Awaitable[None]]
-SEED_ENV = "THAASBAI_SEED"  # tests only: reproducible solo deals
 
 
 def seeded_rng() -> random.Random | None:
-    """A ``Random(THAASBAI_SEED)`` when that variable holds an integer, else ``None``.
+    """A ``Random(seed)`` when the ``seed`` launch parameter is an integer, else ``None``.
 
-    Only browser tests set it, so they can tell who deals and what everyone holds; without
-    it (real play) a :class:`~thaasbai.table.Table` shuffles with ``secrets``.  Every solo
-    game started under the variable gets the same fresh generator, so a deal depends only on
-    the game's options, never on the games played before it.
+    Only browser tests set it (``?seed=11``, or ``THAASBAI_SEED`` natively:
+    :func:`thaasbai.runtime.launch_params`), so they can tell who deals and what everyone
+    holds; without it (real play) a :class:`~thaasbai.table.Table` shuffles with
+    ``secrets``.  Every solo game started under it gets the same fresh generator, so a deal
+    depends only on the game's options, never on the games played before it.
     """
-    text = os.getenv(SEED_ENV, "").strip()
+    text = runtime.launch_params().get("seed", "")
     try:
         return random.Random(int(text)) if text else None
     except ValueError:
-        log.warning("ignoring %s=%r: not an integer", SEED_ENV, text)
+        log.warning("ignoring the seed %r: not an integer", text)
         return None
 
 
@@ -92,7 +92,8 @@ class GameSession(Protocol):
 class LocalSession:
     """Solo play: the human at seat 0, a bot of the chosen level at every other seat.
 
-    Bots think in a worker thread (``play_bot_turns``) and move at ``pace_s`` so a person
+    Bots think off the event loop (``play_bot_turns``: a thread natively, slices in the
+    browser) and move at ``pace_s`` so a person
     can follow; ``on_change`` is awaited after every change, so the screen's animations
     pace the game too.
     """

@@ -7,10 +7,10 @@ out of range falls back to the default, so an old or tampered value never breaks
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .. import runtime
 from ..bots import LEVELS
 from ..engine.match import BEST_OF
 from ..engine.trick import HUKUM_MODES
@@ -37,9 +37,10 @@ class Settings:
     server_url: str = ""  # online play from a phone build; "" = the server that serves the app
 
     def pace(self) -> tuple[float, int]:
-        """(bot pace in seconds, animation ms); ``THAASBAI_PACE`` overrides for tests."""
+        """(bot pace in seconds, animation ms); the ``pace`` launch parameter overrides it
+        for tests (``THAASBAI_PACE``, or ``?pace=0`` in the browser: :mod:`thaasbai.runtime`)."""
         pace, anim = PACE.get(self.speed, PACE["normal"])
-        env = os.getenv("THAASBAI_PACE")
+        env = runtime.launch_params().get("pace")
         if env:
             try:
                 pace = max(0.0, float(env))

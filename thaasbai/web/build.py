@@ -1,0 +1,308 @@
+"""``thaasbai build-web``: the static app, whose Python (engine, bots, UI) runs in the browser.
+
+What ``flet publish --no-cdn`` does, done here so nothing is downloaded and the result
+is reproducible: Flet's web client (Flutter, CanvasKit, Pyodide) from the installed
+``flet-web`` package, our assets over it, and the app's Python packed into one archive
+with its pure-Python dependencies under ``__pypackages__`` (the Pyodide worker puts that
+on ``sys.path``; a ``requirements.txt`` would make it call micropip, so none is packed).
+Big files get a content hash in their name and a ``.gz`` twin; ``build-manifest.json``
+lists every file with its hash, for the server's cache headers and the service worker's
+precache (:mod:`.shell`).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import gzip
+import hashlib
+import io
+import json
+import shutil
+import tarfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import __version__
+from ..paths import PACKAGE_DIR, SOURCE_ROOT, assets_dir
+from . import shell
+
+# The app's own packages that run in the browser (never the server, CLI or this builder).
+APP_PACKAGES = ("engine", "bots", "table", "ui", "netclient", "runtime")
+APP_MODULES = ("__init__.py", "paths.py")
+# Pure-Python dependencies of the app in the browser.  msgpack's C extension is left out,
+# so it falls back to its pure-Python implementation.
+VENDORED = ("flet", "repath", "six", "msgpack", "segno")
+VENDOR_SKIP_DIRS = {"__pycache__", "testing", "fastapi", "cli"}
+VENDOR_SKIP_SUFFIXES = (".pyc", ".pyi", ".so", ".pyd", ".typed")
+
+# Parts of Flet's web client the app never loads: the wasm build of Flutter (the
+# canvaskit renderer uses main.dart.js), other CanvasKit/skwasm variants, debug symbols,
+# Pyodide's command-line runner and micropip.
+CLIENT_SKIP = (
+    "index.html",
+    "flutter_service_worker.js",
+    "main.dart.wasm",
+    "main.dart.mjs",
+    "canvaskit/skwasm*",
+    "canvaskit/wimp*",
+    "canvaskit/experimental_webparagraph/*",
+    "pyodide/python",
+    "pyodide/python.bat",
+    "pyodide/python.exe",
+    "pyodide/python_cli_entry.mjs",
+    "pyodide/package.json",
+    "pyodide/*.whl",
+    "assets/packages/flutter_math_fork/*",
+    "*.symbols",
+    "*.d.ts",
+    "*.map",
+)
+# Our assets that are not the app's (asset generation inputs, the phone build's icon).
+ASSET_SKIP = ("icon.png",)
+
+GZIP_MIN_BYTES = 1024
+# Files the service worker and the HTTP cache may keep for good: their names change with
+# their content (``app-<hash>.tar.gz``) or with the runtime's version (``rt-<hash>/``).
+BUILD_MANIFEST = "build-manifest.json"
+SITE_CONFIG = "site.json"
+FIXED_MTIME = 315532800  # 1980-01-01: archives come out byte-identical on every build
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    out: Path
+    version: str
+    files: int
+    bytes_raw: int
+    bytes_gzip: int
+    seconds: float
+
+
+def default_web_dir() -> Path:
+    """Where ``thaasbai build-web`` writes and ``thaasbai serve`` looks: ``build/web`` in a
+    checkout, else ``web`` in the per-user data directory."""
+    if SOURCE_ROOT is not None:
+        return SOURCE_ROOT / "build" / "web"
+    from ..server.config import default_data_dir
+
+    return default_data_dir() / "web"
+
+
+def web_client_dir() -> Path:
+    """The Flutter/Pyodide client shipped by the installed flet-web."""
+    import flet_web
+
+    return Path(flet_web.get_package_web_dir())
+
+
+def inputs_digest() -> str:
+    """A hash of everything a build is made from: a build whose ``inputs`` differ is stale.
+
+    Our sources and assets are hashed by content; Flet's client by its package version and
+    file sizes (70 MB: hashing its bytes on every server start would cost seconds)."""
+    h = hashlib.sha256(f"thaasbai {__version__} builder 1\n".encode())
+    for path in _app_sources():
+        h.update(str(path.relative_to(PACKAGE_DIR)).encode())
+        h.update(path.read_bytes())
+    h.update((Path(__file__).parent / "sw.js").read_bytes())
+    h.update(Path(shell.__file__).read_bytes())
+    h.update(Path(__file__).read_bytes())
+    assets = assets_dir()
+    for path in sorted(p for p in assets.rglob("*") if p.is_file()):
+        h.update(str(path.relative_to(assets)).encode())
+        h.update(path.read_bytes())
+    client = web_client_dir()
+    h.update((client / "version.json").read_bytes())
+    for path in sorted(p for p in client.rglob("*") if p.is_file()):
+        h.update(f"{path.relative_to(client)}:{path.stat().st_size}\n".encode())
+    for name in VENDORED:
+        for path in _vendor_files(name):
+            h.update(f"{name}/{path.name}:{path.stat().st_size}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def is_stale(out: Path) -> bool:
+    """True when ``out`` holds no build, or one made from other inputs."""
+    try:
+        info = json.loads((out / BUILD_MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return True
+    return info.get("inputs") != inputs_digest()
+
+
+def build_web(out: Path, *, server_url: str = "", log=print) -> BuildResult:
+    """Build the static app into ``out`` (replaced whole); returns what was written."""
+    started = time.perf_counter()
+    out = out.resolve()
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    client = web_client_dir()
+    runtime = _runtime_digest(client)
+    rt = f"rt-{runtime}"
+    log(f"Flet web client {client} -> {rt}/")
+    _copy_client(client, tmp / rt)
+    shell.patch_bootstrap(tmp / rt / "flutter_bootstrap.js")
+    shell.patch_main_dart(tmp / rt / "main.dart.js")
+    shell.patch_font_manifest(tmp / rt / "assets" / "FontManifest.json")
+    # Our assets at the root: Flet resolves an image's or a font's path against the page,
+    # not against the runtime folder.
+    log(f"assets {assets_dir()}")
+    _copy_assets(assets_dir(), tmp)
+    archive = _app_archive()
+    app_name = f"app-{hashlib.sha256(archive).hexdigest()[:16]}.tar.gz"
+    (tmp / rt / app_name).write_bytes(archive)
+    log(f"app archive {app_name}: {len(archive) / 1e6:.2f} MB")
+    (tmp / SITE_CONFIG).write_text(
+        json.dumps({"server_url": server_url.rstrip("/")}) + "\n", encoding="utf-8"
+    )
+    inputs = inputs_digest()
+    files = _hash_files(tmp)
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    (tmp / "index.html").write_text(
+        shell.index_html(client / "index.html", rt=rt, app_package=app_name, version=version),
+        encoding="utf-8",
+    )
+    files["index.html"] = _digest((tmp / "index.html").read_bytes())
+    (tmp / "sw.js").write_text(shell.service_worker(files, rt=rt, version=version), "utf-8")
+    files["sw.js"] = _digest((tmp / "sw.js").read_bytes())
+    raw, packed = _precompress(tmp, files)
+    manifest = {"version": version, "inputs": inputs, "runtime": rt, "files": files}
+    (tmp / BUILD_MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True), "utf-8")
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    seconds = time.perf_counter() - started
+    log(f"built {out} ({len(files)} files, {raw / 1e6:.1f} MB, {packed / 1e6:.1f} MB gzip)")
+    return BuildResult(out, version, len(files), raw, packed, seconds)
+
+
+def ensure_built(out: Path, *, server_url: str = "", log=print) -> None:
+    """Build ``out`` when it is missing or stale (``thaasbai serve`` calls this)."""
+    if is_stale(out):
+        log(f"Building the web app into {out} (once per change, under a minute)...")
+        build_web(out, server_url=server_url, log=lambda *_: None)
+
+
+# -- the pieces ------------------------------------------------------------------------
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _runtime_digest(client: Path) -> str:
+    """Names the runtime folder: it changes with flet-web's files or with how we patch them."""
+    h = hashlib.sha256((client / "version.json").read_bytes())
+    for path in sorted(p for p in client.rglob("*") if p.is_file()):
+        h.update(f"{path.relative_to(client)}:{path.stat().st_size}\n".encode())
+    h.update(Path(shell.__file__).read_bytes())
+    return h.hexdigest()[:12]
+
+
+def _skipped(rel: str) -> bool:
+    return any(fnmatch.fnmatchcase(rel, pattern) for pattern in CLIENT_SKIP)
+
+
+def _copy_client(client: Path, dest: Path) -> None:
+    for path in sorted(client.rglob("*")):
+        rel = path.relative_to(client).as_posix()
+        if path.is_file() and not _skipped(rel):
+            target = dest / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+
+
+def _copy_assets(assets: Path, dest: Path) -> None:
+    for path in sorted(assets.rglob("*")):
+        rel = path.relative_to(assets).as_posix()
+        if path.is_file() and rel not in ASSET_SKIP and "__pycache__" not in rel:
+            target = dest / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+
+
+def _app_sources() -> list[Path]:
+    files = [PACKAGE_DIR / m for m in APP_MODULES]
+    for pkg in APP_PACKAGES:
+        files += sorted((PACKAGE_DIR / pkg).rglob("*.py"))
+    return [f for f in files if "__pycache__" not in f.parts]
+
+
+def _vendor_root(name: str) -> Path:
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise SystemExit(f"{name} is not installed: pip install -e .")
+    origin = Path(spec.origin)
+    return origin.parent if origin.name == "__init__.py" else origin
+
+
+def _vendor_files(name: str) -> list[Path]:
+    root = _vendor_root(name)
+    if root.is_file():
+        return [root]
+    return sorted(
+        p
+        for p in root.rglob("*")
+        if p.is_file()
+        and not p.name.endswith(VENDOR_SKIP_SUFFIXES)
+        and not (VENDOR_SKIP_DIRS & set(p.relative_to(root).parts[:-1]))
+        and not (p.parent == root and p.stem in VENDOR_SKIP_DIRS)
+    )
+
+
+def _app_archive() -> bytes:
+    """The app's Python as a reproducible tar.gz: sorted entries, fixed times and owners."""
+    entries: list[tuple[str, bytes]] = [("main.py", shell.BROWSER_MAIN.encode())]
+    for path in _app_sources():
+        entries.append(("thaasbai/" + path.relative_to(PACKAGE_DIR).as_posix(), path.read_bytes()))
+    for name in VENDORED:
+        root = _vendor_root(name)
+        for path in _vendor_files(name):
+            rel = path.name if root.is_file() else f"{name}/{path.relative_to(root).as_posix()}"
+            entries.append((f"__pypackages__/{rel}", path.read_bytes()))
+    buf = io.BytesIO()
+    with (
+        gzip.GzipFile(fileobj=buf, mode="wb", mtime=0, compresslevel=9) as gz,
+        tarfile.open(fileobj=gz, mode="w", format=tarfile.GNU_FORMAT) as tar,
+    ):
+        for name, data in sorted(entries):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mtime = FIXED_MTIME
+            info.mode = 0o644
+            tar.addfile(info, io.BytesIO(data))
+    return buf.getvalue()
+
+
+def _hash_files(root: Path) -> dict[str, str]:
+    return {
+        p.relative_to(root).as_posix(): _digest(p.read_bytes())
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+# Already compressed (or an archive the Python worker unpacks itself): sent as they are.
+NO_GZIP = (".png", ".gz", ".woff2", ".zip", ".jpg", ".webp")
+
+
+def _precompress(root: Path, files: dict[str, str]) -> tuple[int, int]:
+    """Write ``name.gz`` beside every compressible file; returns (raw, as-sent) bytes."""
+    raw = packed = 0
+    for rel in files:
+        path = root / rel
+        data = path.read_bytes()
+        raw += len(data)
+        if len(data) < GZIP_MIN_BYTES or rel.endswith(NO_GZIP):
+            packed += len(data)
+            continue
+        small = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(small) < len(data) * 0.9:
+            (root / (rel + ".gz")).write_bytes(small)
+            packed += len(small)
+        else:
+            packed += len(data)
+    return raw, packed

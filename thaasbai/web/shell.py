@@ -1,0 +1,152 @@
+"""The static app's shell: ``index.html``, the service worker, and two patches to Flet's
+web client (no Flutter service worker; no font that is never drawn)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+APP_NAME = "Thaasbai"
+DESCRIPTION = (
+    "Thaas, Dhihaeh and Thulla: the card games of the Maldives and South Asia, "
+    "solo against bots or with friends."
+)
+THEME = "#0B5D69"
+BACKGROUND = "#073B44"
+
+# The Pyodide worker runs this module (``runpy.run_module("main")``).
+BROWSER_MAIN = '''"""The static app's entry: the Python side of Thaasbai, running in the browser."""
+
+from thaasbai.ui.main_app import run
+
+run()
+'''
+
+# Fonts that Flet's client lists but our UI never draws (maths typesetting): without
+# them Flutter fetches nothing it does not need at start-up.
+UNUSED_FONT_PREFIX = "packages/flutter_math_fork/"
+
+
+def _config_script(rt: str, app_package: str) -> str:
+    """Flet's page config (what ``flet_web.patch_index_html`` writes), pointing every
+    runtime file into the content-named runtime folder ``rt``."""
+    base = f"/{rt}/"
+    lines = [
+        "flet.pyodide = true;",
+        "flet.micropipIncludePre = false;",
+        'flet.pythonModuleName = "main";',
+        f'flet.appPackageUrl = "{base}{app_package}";',
+        # An absolute URL: the module worker cannot import() a bare relative specifier.
+        f'flet.pyodideUrl = "{base}pyodide/pyodide.mjs";',
+        f'flet.canvasKitBaseUrl = "{base}canvaskit/";',
+        f'flet.fontFallbackBaseUrl = "{base}assets/fonts/";',
+        "flet.noCdn = true;",
+        'flet.webRenderer = "canvaskit";',
+        'flet.routeUrlStrategy = "path";',
+        f'flet.entrypointBaseUrl = "{base}";',
+        f'flet.assetBase = "{base}";',
+    ]
+    return "<script>\n" + "\n".join(lines) + "\n</script>"
+
+
+# Registers the service worker once Python has started, so its precache finds the big
+# files in the HTTP cache instead of downloading them a second time on the first visit.
+SW_REGISTER = """<script>
+(function () {
+  if (!('serviceWorker' in navigator)) return;
+  function register() {
+    navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' })
+      .catch(function (e) { console.warn('service worker not registered:', e); });
+  }
+  var connect = globalThis.jsConnect;
+  if (typeof connect !== 'function') { window.addEventListener('load', register); return; }
+  globalThis.jsConnect = async function () {
+    try { return await connect.apply(this, arguments); }
+    finally { setTimeout(register, 0); }
+  };
+})();
+</script>"""
+
+
+def index_html(template: Path, *, rt: str, app_package: str, version: str) -> str:
+    """Our ``index.html`` from Flet's (``flet_web/web/index.html``)."""
+    html = template.read_text(encoding="utf-8")
+
+    def sub(pattern: str, repl: str) -> None:
+        nonlocal html
+        html, n = re.subn(pattern, lambda _m: repl, html, count=1)
+        if n != 1:
+            raise RuntimeError(f"Flet's index.html changed: {pattern!r} not found")
+
+    meta = (
+        f'<meta name="description" content="{DESCRIPTION}">\n'
+        f'  <meta name="theme-color" content="{THEME}">\n'
+        f'  <meta name="thaasbai-build" content="{version}">'
+    )
+    sub(r'<meta name="description" content="[^"]*">', meta)
+    sub(
+        r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
+        f'<meta name="apple-mobile-web-app-title" content="{APP_NAME}">',
+    )
+    sub(
+        r'<link rel="apple-touch-icon" href="[^"]*">',
+        '<link rel="apple-touch-icon" sizes="180x180" href="icons/apple-touch-icon.png">',
+    )
+    sub(r"<title>[^<]*</title>", f"<title>{APP_NAME}</title>")
+    sub(r"<!-- fletAppConfig -->", _config_script(rt, app_package))
+    sub(
+        r'<script src="python.js"></script>',
+        f'<script src="/{rt}/python.js"></script>\n  {SW_REGISTER}',
+    )
+    sub(
+        r'<script src="flutter_bootstrap.js" async></script>',
+        f'<script src="/{rt}/flutter_bootstrap.js" async></script>',
+    )
+    html = html.replace("background: #ffffff;", f"background: {BACKGROUND};")
+    html = html.replace("background: #222222;", f"background: {BACKGROUND};")
+    return html
+
+
+def patch_bootstrap(path: Path) -> None:
+    """Drop Flutter's (deprecated, self-unregistering) service worker from the loader: the
+    app registers its own precaching one."""
+    text = path.read_text(encoding="utf-8")
+    new, n = re.subn(r"serviceWorkerSettings:\s*\{[^}]*\},", "", text, count=1)
+    if n != 1:
+        raise RuntimeError("Flet's flutter_bootstrap.js changed: serviceWorkerSettings")
+    path.write_text(new, encoding="utf-8")
+
+
+# Flutter's Rive plugin loads its runtime from a CDN at start-up; the app draws no Rive
+# animation, so it is pointed at a local path that answers 404 instead of the internet.
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+
+
+def patch_main_dart(path: Path) -> None:
+    """Keep Flet's client from fetching anything outside our origin."""
+    text = path.read_text(encoding="utf-8")
+    if RIVE_CDN not in text:
+        raise RuntimeError("Flet's main.dart.js changed: the Rive CDN URL is not there")
+    path.write_text(text.replace(RIVE_CDN, "/rive-unavailable/"), encoding="utf-8")
+
+
+def patch_font_manifest(path: Path) -> None:
+    """List Roboto (Flet's text font, bundled) and none of the maths fonts."""
+    fonts = json.loads(path.read_text(encoding="utf-8"))
+    fonts = [f for f in fonts if not f["family"].startswith(UNUSED_FONT_PREFIX)]
+    if not any(f["family"] == "Roboto" for f in fonts):
+        fonts.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
+    path.write_text(json.dumps(fonts), encoding="utf-8")
+
+
+def service_worker(files: dict[str, str], *, rt: str, version: str) -> str:
+    """``sw.js``: the build's file list (path -> content hash) and version, inlined, so
+    every build is a new worker and the browser picks it up on a later start."""
+    template = (Path(__file__).parent / "sw.js").read_text(encoding="utf-8")
+    listed = {p: h for p, h in sorted(files.items()) if p != "sw.js"}
+    return (
+        template.replace("__VERSION__", version)
+        .replace("__RUNTIME__", rt)
+        .replace("__FILES__", json.dumps(listed, separators=(",", ":")))
+    )

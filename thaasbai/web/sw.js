@@ -1,0 +1,114 @@
+// Thaasbai's service worker (written by `thaasbai build-web`; the lists below are the build's).
+//
+// It precaches the whole build at install, so after one visit the app starts and plays
+// solo with no network.  Every build is a new worker (its file list and version are
+// inlined), which the browser fetches past its HTTP cache on a later start, installs
+// in the background and switches to: a deploy is picked up on the next start, never stuck.
+// Entries are cached under "<url>?h=<content hash>", so files unchanged between builds
+// are copied from the old cache instead of downloaded again.  /api/ and the room
+// WebSocket are never touched.
+'use strict';
+
+const VERSION = '__VERSION__';
+const RUNTIME = '__RUNTIME__';
+const FILES = __FILES__;
+const CACHE = 'thaasbai-' + VERSION;
+const SCOPE = self.registration.scope; // the origin and "/"
+
+// flutter.js loads one CanvasKit: the "chromium" build where the browser has Chromium's
+// break iterators and image codecs, the full one elsewhere.  Precache only that one
+// (the other is still cached on first use, should the guess be wrong).
+const CHROMIUM = typeof Intl.v8BreakIterator !== 'undefined' &&
+  typeof Intl.Segmenter !== 'undefined' && typeof ImageDecoder !== 'undefined';
+const NEVER = new Set(['sw.js', 'build-manifest.json']);
+// Read from the network first: the operator may edit it without a rebuild.
+const NETWORK_FIRST = new Set(['site.json']);
+
+function precached(path) {
+  if (NEVER.has(path) || path.endsWith('.gz')) return false;
+  if (path.startsWith(RUNTIME + '/canvaskit/chromium/')) return CHROMIUM;
+  if (path.startsWith(RUNTIME + '/canvaskit/canvaskit.')) return !CHROMIUM;
+  return true;
+}
+
+function keyOf(path) {
+  return new URL(path, SCOPE).href + '?h=' + FILES[path];
+}
+
+async function lookupOld(key) {
+  for (const name of await caches.keys()) {
+    if (name.startsWith('thaasbai-') && name !== CACHE) {
+      const hit = await (await caches.open(name)).match(key);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(Object.keys(FILES).filter(precached).map(async (path) => {
+      const key = keyOf(path);
+      if (await cache.match(key)) return;
+      const old = await lookupOld(key);
+      if (old) return cache.put(key, old);
+      // Runtime files have content-named URLs (long-lived in the HTTP cache, so this
+      // rarely downloads); the few root files are revalidated.
+      const mode = path.startsWith(RUNTIME + '/') ? 'default' : 'no-cache';
+      const response = await fetch(new URL(path, SCOPE).href, { cache: mode });
+      if (!response.ok) throw new Error('precache ' + path + ': ' + response.status);
+      return cache.put(key, response);
+    }));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith('thaasbai-') && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+async function fromCache(path, request) {
+  const cache = await caches.open(CACHE);
+  const key = keyOf(path);
+  const hit = await cache.match(key);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic') await cache.put(key, response.clone());
+  return response;
+}
+
+async function networkFirst(path, request) {
+  try {
+    const response = await fetch(request, { cache: 'no-cache' });
+    if (response.ok) {
+      await (await caches.open(CACHE)).put(keyOf(path), response.clone());
+      return response;
+    }
+  } catch (e) {
+    // offline: the cached copy below
+  }
+  const hit = await caches.match(keyOf(path));
+  return hit || new Response('{}', { headers: { 'Content-Type': 'application/json' } });
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
+  const url = new URL(request.url);
+  const path = decodeURIComponent(url.pathname.slice(new URL(SCOPE).pathname.length));
+  if (path.startsWith('api/') || path === 'healthz') return;
+  if (NETWORK_FIRST.has(path)) {
+    event.respondWith(networkFirst(path, request));
+  } else if (Object.prototype.hasOwnProperty.call(FILES, path) && !NEVER.has(path)) {
+    event.respondWith(fromCache(path, request));
+  } else if (request.mode === 'navigate') {
+    // "/", "/join/K7M2QX", "/play": the app's own routes, all served by index.html.
+    event.respondWith(fromCache('index.html', new URL('index.html', SCOPE).href));
+  }
+});
