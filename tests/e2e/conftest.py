@@ -1,7 +1,9 @@
 """Browser fixtures: ``thaasbai serve`` on a free port, driven by Debian's headless Chromium.
 
-Bots move with no pause (``THAASBAI_PACE=0``) so a whole deal plays in seconds; the
-canvaskit renderer keeps screenshots fresh.  Skipped, not failed, without /usr/bin/chromium.
+The app's Python runs in the page (the static app on Pyodide): the server only serves the
+build and the rooms.  Solo bots move with no pause (``?pace=0`` on the page's address) so
+a whole deal plays in seconds, and ``?seed=N`` makes solo deals reproducible.  Skipped,
+not failed, without /usr/bin/chromium.
 """
 
 from __future__ import annotations
@@ -45,25 +47,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-# The seeded server's THAASBAI_SEED: every solo game there is dealt from Random(SEED), so
-# the deal depends only on the options. With 11, seat 3 deals the first Thaas deal, so the
-# human (seat 0) leads it and declares the hukum in "Declared" mode.
+# ``?seed=11``: every solo game is dealt from Random(11), so the deal depends only on the
+# options.  With 11, seat 3 deals the first Thaas deal, so the human (seat 0) leads it and
+# declares the hukum in "Declared" mode.
 SEED = "11"
+# A first start builds the static app (seconds here; longer on a loaded CI machine).
+START_TIMEOUT_S = 180
 
 
-def start_server(port: int, pace: str = "0", seed: str | None = None) -> subprocess.Popen[bytes]:
+def start_server(port: int, *, data_dir: str | None = None) -> subprocess.Popen[bytes]:
     """Run ``python -m thaasbai serve`` and wait until /healthz answers."""
     env = {
         **os.environ,
-        "FLET_WEB_RENDERER": "canvaskit",
-        "THAASBAI_PACE": pace,
         "THAASBAI_BOT_PACE": os.environ.get("THAASBAI_BOT_PACE", "0.1"),  # server-side bots
-        "THAASBAI_DATA_DIR": os.environ.get("THAASBAI_DATA_DIR", "/tmp/thaasbai-e2e"),
+        "THAASBAI_DATA_DIR": data_dir or os.environ.get("THAASBAI_DATA_DIR", "/tmp/thaasbai-e2e"),
     }
     env.pop("DISPLAY", None)
-    env.pop("THAASBAI_SEED", None)
-    if seed is not None:
-        env["THAASBAI_SEED"] = seed
     proc = subprocess.Popen(
         [sys.executable, "-m", "thaasbai", "serve", "--host", "127.0.0.1", "--port", str(port)],
         cwd=REPO,
@@ -72,7 +71,8 @@ def start_server(port: int, pace: str = "0", seed: str | None = None) -> subproc
         stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while time.monotonic() < deadline:
         try:
             urllib.request.urlopen(url + "/healthz", timeout=1)
             return proc
@@ -102,12 +102,9 @@ def server_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="package")
-def seeded_url() -> Iterator[str]:
-    """A second server whose solo deals are reproducible (``THAASBAI_SEED``)."""
-    port = free_port()
-    proc = start_server(port, seed=SEED)
-    yield f"http://127.0.0.1:{port}"
-    stop_server(proc)
+def seeded_url(server_url: str) -> str:
+    """The app with reproducible solo deals (``?seed=``)."""
+    return f"{server_url}/?seed={SEED}"
 
 
 @pytest.fixture(scope="package")
@@ -125,13 +122,30 @@ def browser(playwright_instance) -> Iterator[Browser]:
     b.close()
 
 
+def with_pace_zero(url: str) -> str:
+    """``url`` with ``pace=0`` in its query: bots move at once (see the module docstring)."""
+    if "pace=" in url:
+        return url
+    if "?" not in url:
+        url = url.rstrip("/") + "/?"
+    elif not url.endswith(("?", "&")):
+        url += "&"
+    return url + "pace=0"
+
+
 def open_app(browser: Browser, url: str, width: int = 1024, height: int = 768) -> Page:
-    """A fresh context (a fresh Flet session) with Flutter's semantics tree switched on."""
+    """A fresh context (a fresh app, with its own Python) with Flutter's semantics tree on."""
     ctx = browser.new_context(viewport={"width": width, "height": height})
     page = ctx.new_page()
-    page.goto(url)
+    page.goto(with_pace_zero(url))
+    wait_for_python(page)
     enable_semantics(page)
     return page
+
+
+def wait_for_python(page: Page) -> None:
+    """Until the app's Python has started in the page (index.html marks it)."""
+    page.wait_for_function("globalThis.thaasbaiPythonStarted === true", timeout=120_000)
 
 
 def enable_semantics(page: Page) -> None:
@@ -146,13 +160,3 @@ def app_page(browser: Browser, server_url: str) -> Iterator[Page]:
     page = open_app(browser, server_url)
     yield page
     page.context.close()
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Browser tests drive a real Flutter page on a loaded CI machine.  The two failures CI
-    showed were waits too short for such a machine (the 5 s assertion default, now 20 s,
-    and a 90 s limit on a whole online deal, now 240 s); a retry stays as a guard, and
-    pytest's summary reports every rerun (``R``), so a test that needs one is seen."""
-    for item in items:
-        if "tests/e2e/" in str(item.fspath):
-            item.add_marker(pytest.mark.flaky(reruns=2, reruns_delay=1))

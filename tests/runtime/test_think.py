@@ -17,7 +17,7 @@ from thaasbai.bots.search_common import candidates, forced_action
 from thaasbai.bots.ultra import UltraBot
 from thaasbai.engine.match import GameOptions, new_match
 from thaasbai.engine.views import view_for
-from thaasbai.runtime import browser, native
+from thaasbai.runtime import IN_BROWSER, browser, native
 
 
 def _opening_view(game: str = "thaas"):
@@ -51,6 +51,7 @@ async def _with_ticker(work):
     return result, ticks
 
 
+@pytest.mark.skipif(IN_BROWSER, reason="native only: Pyodide has no threads")
 def test_native_think_runs_a_search_in_another_thread():
     view = _opening_view()
     threads: set[int] = set()

@@ -19,7 +19,8 @@ try:  # an optional extra: everything works without it
     from endplay.types import Player as _EpPlayer
 
     AVAILABLE = True
-except ImportError:  # pragma: no cover - depends on the environment
+except (ImportError, OSError, RuntimeError):  # not installed, or its C library will not
+    # load here (endplay raises RuntimeError then, e.g. under Pyodide): pure Python it is
     AVAILABLE = False
 
 _RANKS = "AKQJT98765432"

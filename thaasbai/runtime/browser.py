@@ -4,11 +4,13 @@ the network is the browser's own ``WebSocket`` and ``fetch``."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import time
 from collections.abc import Generator
 from typing import Any, TypeVar
 
+from . import params
 from .transport import SocketClosed
 
 T = TypeVar("T")
@@ -32,14 +34,27 @@ async def think(steps: Generator[None, None, T], slice_s: float = SLICE_S) -> T:
             until = clock() + slice_s
 
 
+@functools.cache
+def _document_query() -> str:
+    """The query of the address the page was opened at, read once (the app's own
+    navigation drops it).  The app's Python runs in a Web Worker, whose own location is
+    the worker script's: Flet hands the worker the page's URL as ``documentUrl``."""
+    from urllib.parse import urlsplit
+
+    try:
+        import flet_js
+
+        url = str(flet_js.documentUrl)
+    except (ImportError, AttributeError):
+        import js
+
+        url = str(getattr(js, "location", "") or "")
+    return urlsplit(url).query
+
+
 def launch_params() -> dict[str, str]:
-    """``?seed=11&pace=0`` on the page's address: reproducible solo deals for tests."""
-    from urllib.parse import parse_qsl
-
-    import js
-
-    query = str(js.location.search).lstrip("?")
-    return {k: v for k, v in parse_qsl(query) if k in ("seed", "pace") and v}
+    """``?seed=11&pace=0`` on the page's address, else the environment (node, tests)."""
+    return params.from_query(_document_query()) or params.from_environment()
 
 
 def page_origin() -> str:

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import urllib.error
 import urllib.request
 from collections.abc import Generator
 from typing import Any, TypeVar
 
+from . import params
 from .transport import SocketClosed
 
 T = TypeVar("T")
 
-# Tests only (browser tests set them on a native app; real play never does).
-SEED_ENV = "THAASBAI_SEED"
-PACE_ENV = "THAASBAI_PACE"
+SEED_ENV = params.NAMES["seed"]
+PACE_ENV = params.NAMES["pace"]
 
 
 def _run(steps: Generator[None, None, T]) -> T:
@@ -33,11 +32,7 @@ async def think(steps: Generator[None, None, T]) -> T:
 
 
 def launch_params() -> dict[str, str]:
-    return {
-        key: value
-        for key, name in (("seed", SEED_ENV), ("pace", PACE_ENV))
-        if (value := os.getenv(name, "").strip())
-    }
+    return params.from_environment()
 
 
 def page_origin() -> str:

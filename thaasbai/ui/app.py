@@ -62,6 +62,7 @@ class App:
     async def start(self) -> None:
         page = self.page
         page.title = "Thaasbai"
+        runtime.launch_params()  # read while the page's address still has its query
         if not self.base_url:
             self.base_url = await site_server_url()
         self.settings = Settings.from_json(await self._get(SETTINGS_KEY))

@@ -50,20 +50,20 @@ def _config_script(rt: str, app_package: str) -> str:
     return "<script>\n" + "\n".join(lines) + "\n</script>"
 
 
-# Registers the service worker once Python has started, so its precache finds the big
-# files in the HTTP cache instead of downloading them a second time on the first visit.
-SW_REGISTER = """<script>
+# Once the app's Python has started: mark it (``thaasbaiPythonStarted``, for tests and
+# benchmarks) and register the service worker, so its precache finds the big files in the
+# HTTP cache instead of downloading them a second time on the first visit.
+APP_STARTED = """<script>
 (function () {
-  if (!('serviceWorker' in navigator)) return;
   function register() {
+    if (!('serviceWorker' in navigator)) return;
     navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' })
       .catch(function (e) { console.warn('service worker not registered:', e); });
   }
   var connect = globalThis.jsConnect;
-  if (typeof connect !== 'function') { window.addEventListener('load', register); return; }
   globalThis.jsConnect = async function () {
     try { return await connect.apply(this, arguments); }
-    finally { setTimeout(register, 0); }
+    finally { globalThis.thaasbaiPythonStarted = true; setTimeout(register, 0); }
   };
 })();
 </script>"""
@@ -97,7 +97,7 @@ def index_html(template: Path, *, rt: str, app_package: str, version: str) -> st
     sub(r"<!-- fletAppConfig -->", _config_script(rt, app_package))
     sub(
         r'<script src="python.js"></script>',
-        f'<script src="/{rt}/python.js"></script>\n  {SW_REGISTER}',
+        f'<script src="/{rt}/python.js"></script>\n  {APP_STARTED}',
     )
     sub(
         r'<script src="flutter_bootstrap.js" async></script>',
