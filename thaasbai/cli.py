@@ -90,7 +90,9 @@ def _serve_epilog() -> str:
     return (
         "environment variables (besides the ones named above), with their defaults:\n"
         + "\n".join(lines)
-        + f"\n\nAll settings, and the variables used by tests: {DOCS}."
+        + "\n\nfor tests: THAASBAI_PACE (seconds between the app's own bots' moves in solo"
+        "\nplay) and THAASBAI_SEED (an integer: every solo game is dealt from it)."
+        f"\n\nEvery setting at length: {DOCS}."
     )
 
 
@@ -137,9 +139,9 @@ def _serve_room_options(g) -> None:
         "--store",
         default=_env("THAASBAI_STORE", ""),
         metavar="URL",
-        help="where rooms live: SQLite in --data-dir when left out; memory (forgotten on "
-        "exit); or redis://HOST:PORT/DB to share rooms between several processes, which "
-        "needs the redis extra: pip install 'thaasbai[redis]'; env THAASBAI_STORE",
+        help="where rooms live: sqlite (in --data-dir), memory (forgotten on exit), or "
+        "redis://HOST:PORT/DB to share rooms between several processes, which needs the "
+        "redis extra: pip install 'thaasbai[redis]'; env THAASBAI_STORE (default: sqlite)",
     )
     g.add_argument(
         "--data-dir",
