@@ -191,3 +191,8 @@ def test_store_redis_without_the_extra_says_how_to_install_it(monkeypatch):
 def test_arena_help_says_how_long_search_bots_take():
     text = " ".join(help_text("arena").split())
     assert "1.5 hours" in text and "--jobs" in text
+
+
+def test_top_level_help_points_at_the_environment_variables():
+    text = " ".join(help_text().split())
+    assert "THAASBAI_*" in text and "thaasbai serve --help" in text and cli.DOCS in text

@@ -312,6 +312,10 @@ def build_parser() -> argparse.ArgumentParser:
             "Thaas, Dhihaeh and Thulla: serve the app and its room server, replay a game\n"
             "record, or measure the bots. 'thaasbai COMMAND --help' tells more."
         ),
+        epilog=(
+            "serve also reads THAASBAI_* environment variables: 'thaasbai serve --help'\n"
+            f"lists them, and {DOCS} describes every setting."
+        ),
         formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
