@@ -1,4 +1,10 @@
-"""The ``thaasbai`` command line: ``replay``, ``serve``, ``arena``."""
+"""The ``thaasbai`` command line: ``serve``, ``build-web``, ``replay`` and ``arena``.
+
+Each subcommand has one function that adds its parser (``_add_serve`` ...) and small
+functions that add its options, so a new option or subcommand is a few lines in one place.
+Every option's help shows its default; ``serve`` options that an environment variable can
+set name it, and the variable, when set, is the default shown.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,231 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+
+from . import __version__
+
+DOCS = "docs/CONFIG.md"  # where every setting is described at length (in the source tree)
+
+# The THAASBAI_* variables a `serve` process reads besides its options' own ones (those are
+# named in each option's help): (name, what it sets, default).  The room server reads them
+# in thaasbai/server/config.py; tests/test_cli.py checks these defaults against its
+# ServerConfig and that every THAASBAI_* variable the code reads is documented.
+SERVER_ENVIRONMENT: tuple[tuple[str, str, str], ...] = (
+    ("THAASBAI_BOT_PACE", "least seconds from a change to a bot's move", "0.8"),
+    ("THAASBAI_BOT_PROCESSES", "processes for Hard/Ultra; 0 = threads", "cores - 1"),
+    ("THAASBAI_HTTP_RATE", "HTTP requests/s per client address; 0 = off", "2"),
+    ("THAASBAI_HTTP_BURST", "... and their burst", "20"),
+    ("THAASBAI_WS_RATE", "WebSocket messages/s per connection; 0 = off", "10"),
+    ("THAASBAI_WS_BURST", "... and their burst", "30"),
+    ("THAASBAI_MIN_TURN_TIMER", "shortest turn timer a room may set, s", "5"),
+    ("THAASBAI_FINISHED_TTL", "seconds a finished match's room is kept", "3600"),
+    ("THAASBAI_IDLE_TTL", "seconds an untouched room is kept", "604800"),
+    ("THAASBAI_LEASE", "seconds before a dead process's rooms move", "5"),
+)
+
+
+class _Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """Defaults in every option's help (but not the empty ones, ``None``, ``False`` and
+    ``""``, nor where the help already says in words what leaving the option out does),
+    and descriptions and epilogs printed as written."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        default = action.default
+        if default is None or default is False or default == "" or not action.help:
+            return action.help
+        if "(default:" in action.help:  # the help says it in words
+            return action.help
+        return super()._get_help_string(action)
+
+
+def _env(name: str, default: str) -> str:
+    """The environment's value of ``name``, or ``default`` when it is unset or empty (as the
+    room server reads its own variables).  A string default is converted by the option's
+    ``type`` at parse time, so a bad value is a usage error, not a traceback."""
+    return os.environ.get(name) or default
+
+
+def _subcommand(sub, name: str, run, *, help: str, description: str, epilog: str = ""):
+    p = sub.add_parser(
+        name, help=help, description=description, epilog=epilog, formatter_class=_Formatter
+    )
+    p.set_defaults(run=run)
+    return p
+
+
+# --- serve -----------------------------------------------------------------------------
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .serve import ServeSettings, run
+
+    run(
+        ServeSettings(
+            host=args.host,
+            port=args.port,
+            store=args.store,
+            data_dir=args.data_dir,
+            public_url=args.public_url,
+            grace_s=args.grace,
+            web_dir=args.web_dir,
+            certfile=args.certfile,
+            keyfile=args.keyfile,
+        )
+    )
+    return 0
+
+
+def _serve_epilog() -> str:
+    width = max(len(name) for name, _, _ in SERVER_ENVIRONMENT)
+    lines = [f"  {name:<{width}}  {what} ({default})" for name, what, default in SERVER_ENVIRONMENT]
+    return (
+        "environment variables (besides the ones named above), with their defaults:\n"
+        + "\n".join(lines)
+        + "\n\nfor tests: THAASBAI_PACE (seconds between the bots' moves in solo play) and"
+        "\nTHAASBAI_SEED (an integer: every solo game is dealt from it), read by the app when"
+        "\nit runs natively; the static app reads ?pace=0&seed=11 on its address instead."
+        f"\n\nEvery setting at length: {DOCS}."
+    )
+
+
+def _add_serve(sub) -> None:
+    p = _subcommand(
+        sub,
+        "serve",
+        _serve,
+        help="serve the web app and the room server",
+        description=(
+            "Serve the web app, the room server and /healthz in one process, and print the\n"
+            "URL to open. The web app is a static build whose Python runs in the browser\n"
+            "(built into --web-dir first when missing or stale). Rooms are kept in SQLite\n"
+            "under --data-dir unless --store says otherwise, so they survive a restart."
+        ),
+        epilog=_serve_epilog(),
+    )
+    _serve_listen_options(p.add_argument_group("where it listens"))
+    _serve_web_options(p.add_argument_group("the web app"))
+    _serve_room_options(p.add_argument_group("rooms"))
+
+
+def _serve_listen_options(g) -> None:
+    g.add_argument(
+        "--host",
+        default=_env("THAASBAI_HOST", "127.0.0.1"),
+        help="the address to listen on; 0.0.0.0 for every interface; env THAASBAI_HOST",
+    )
+    g.add_argument(
+        "--port",
+        type=int,
+        default=_env("THAASBAI_PORT", "8550"),
+        help="the TCP port to listen on; env THAASBAI_PORT",
+    )
+    g.add_argument(
+        "--public-url",
+        default=_env("THAASBAI_PUBLIC_URL", ""),
+        metavar="URL",
+        help="the base of invite links, when players reach the server through another "
+        "address such as a proxy (default: http://HOST:PORT); env THAASBAI_PUBLIC_URL",
+    )
+    g.add_argument(
+        "--certfile",
+        default=_env("THAASBAI_CERTFILE", ""),
+        metavar="PEM",
+        help="serve HTTPS with this certificate: phones install the app and play offline "
+        "only from an HTTPS address or localhost (default: plain HTTP); env THAASBAI_CERTFILE",
+    )
+    g.add_argument(
+        "--keyfile",
+        default=_env("THAASBAI_KEYFILE", ""),
+        metavar="PEM",
+        help="the certificate's private key (default: inside --certfile); env THAASBAI_KEYFILE",
+    )
+
+
+def _serve_web_options(g) -> None:
+    g.add_argument(
+        "--web-dir",
+        default=_env("THAASBAI_WEB_DIR", ""),
+        metavar="DIR",
+        help="the static app's build to serve, made by build-web and rebuilt when stale "
+        "(default: build/web in a checkout, else web/ in the data directory); "
+        "env THAASBAI_WEB_DIR",
+    )
+
+
+def _serve_room_options(g) -> None:
+    g.add_argument(
+        "--store",
+        default=_env("THAASBAI_STORE", ""),
+        metavar="URL",
+        help="where rooms live: sqlite (in --data-dir), memory (forgotten on exit), or "
+        "redis://HOST:PORT/DB to share rooms between several processes, which needs the "
+        "redis extra: pip install 'thaasbai[redis]'; env THAASBAI_STORE (default: sqlite)",
+    )
+    g.add_argument(
+        "--data-dir",
+        default=_env("THAASBAI_DATA_DIR", ""),
+        metavar="DIR",
+        help="the folder of rooms.sqlite3 (default: $XDG_DATA_HOME/thaasbai, or "
+        "~/.local/share/thaasbai); env THAASBAI_DATA_DIR",
+    )
+    g.add_argument(
+        "--grace",
+        type=float,
+        default=_env("THAASBAI_GRACE", "60"),
+        metavar="SECONDS",
+        help="how long a disconnected player's turns wait before a bot plays them"
+        "; env THAASBAI_GRACE",
+    )
+
+
+# --- build-web -------------------------------------------------------------------------
+
+
+def _build_web(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .web.build import build_web, default_web_dir
+
+    out = Path(args.out) if args.out else default_web_dir()
+    result = build_web(out, server_url=args.server_url)
+    print(f"version {result.version} in {result.seconds:.1f} s")
+    return 0
+
+
+def _add_build_web(sub) -> None:
+    p = _subcommand(
+        sub,
+        "build-web",
+        _build_web,
+        help="build the static app (Python in the browser) for any web host",
+        description=(
+            "Build the static web app: Flet's client, Pyodide, the engine, bots and UI, all\n"
+            "local (nothing is downloaded at build or run time). serve builds it on its own\n"
+            "when needed; this command is for hosting the files elsewhere (docs/DEPLOY.md)."
+        ),
+    )
+    _build_web_options(p)
+
+
+def _build_web_options(p) -> None:
+    p.add_argument(
+        "--out",
+        default="",
+        metavar="DIR",
+        help="the folder to (re)write (default: build/web in a checkout, else web/ in the "
+        "data directory)",
+    )
+    p.add_argument(
+        "--server-url",
+        default="",
+        metavar="URL",
+        help="the room server for online play, when the app is hosted apart from it "
+        "(default: the address the app is served from); written to site.json, which "
+        "can be edited after the build",
+    )
+
+
+# --- replay ----------------------------------------------------------------------------
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -42,34 +273,32 @@ def _record_error(exc) -> int:
     return 2
 
 
-def _serve(args: argparse.Namespace) -> int:
-    from .serve import ServeSettings, run
-
-    run(
-        ServeSettings(
-            host=args.host,
-            port=args.port,
-            store=args.store or "",
-            data_dir=args.data_dir or "",
-            public_url=args.public_url or "",
-            grace_s=args.grace,
-            web_dir=args.web_dir,
-            certfile=args.certfile,
-            keyfile=args.keyfile,
-        )
+def _add_replay(sub) -> None:
+    p = _subcommand(
+        sub,
+        "replay",
+        _replay,
+        help="replay a game record and print the resulting state",
+        description=(
+            "Replay a game record (a JSON document: the table, its deals and every action;\n"
+            "the format is docs/RECORD.md), checking every action against the rules, and\n"
+            "print the resulting state as one JSON document."
+        ),
+        epilog=(
+            "exit status: 0 with the state on standard output; 2 when the record is\n"
+            'malformed or holds an illegal action, with {"error": ..., "deal": i,\n'
+            '"action": j} on standard output (indices from 0, null when not in a deal or\n'
+            "an action)."
+        ),
     )
-    return 0
+    _replay_options(p)
 
 
-def _build_web(args: argparse.Namespace) -> int:
-    from pathlib import Path
+def _replay_options(p) -> None:
+    p.add_argument("file", help="the record's path, or - for standard input")
 
-    from .web.build import build_web, default_web_dir
 
-    out = Path(args.out) if args.out else default_web_dir()
-    result = build_web(out, server_url=args.server_url)
-    print(f"version {result.version}, {result.seconds:.1f} s")
-    return 0
+# --- arena -----------------------------------------------------------------------------
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -93,90 +322,87 @@ def _arena(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="thaasbai", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("replay", help="replay a game record and print the resulting state")
-    p.add_argument("file", help="the record's path, or - for standard input")
-    p.set_defaults(run=_replay)
-
-    p = sub.add_parser("serve", help="serve the web app and the room server")
-    p.add_argument("--host", default=os.getenv("THAASBAI_HOST", "127.0.0.1"))
-    p.add_argument("--port", type=int, default=int(os.getenv("THAASBAI_PORT", "8550")))
-    p.add_argument(
-        "--store",
-        default=os.getenv("THAASBAI_STORE", ""),
-        help="where rooms live: empty for SQLite (the default), or redis://HOST:PORT/DB",
+def _add_arena(sub) -> None:
+    p = _subcommand(
+        sub,
+        "arena",
+        _arena,
+        help="play bots against each other on duplicate deals",
+        description=(
+            "Play bot level A against level B on duplicate deals (each deal twice, the\n"
+            "sides swapped) and print A's win rate with its 95% interval; in Thulla, A\n"
+            "plays one seat among B's and the figure is how often A ends as the Bhabhi."
+        ),
+        epilog=(
+            "how long it takes: Easy and Normal answer in well under a millisecond (200\n"
+            "deals of Normal vs Easy take seconds), but Hard thinks up to 200 ms a move\n"
+            "and Ultra up to 700 ms, so Ultra vs Hard costs about 25 s a Thaas deal on\n"
+            "one core: 200 deals run about 1.5 hours (--jobs 2 about halves that on two\n"
+            "free cores). Try --deals 4 first."
+        ),
     )
-    p.add_argument("--data-dir", default=os.getenv("THAASBAI_DATA_DIR", ""))
-    p.add_argument(
-        "--public-url",
-        default=os.getenv("THAASBAI_PUBLIC_URL", ""),
-        help="the base URL of invite links (default: http://HOST:PORT)",
-    )
-    p.add_argument(
-        "--grace",
-        type=float,
-        default=60.0,
-        help="seconds before a bot plays for a disconnected player",
-    )
-    p.add_argument(
-        "--web-dir",
-        default=os.getenv("THAASBAI_WEB_DIR", ""),
-        help="the static app's build to serve (default: build/web, built when missing or stale)",
-    )
-    p.add_argument(
-        "--certfile",
-        default=os.getenv("THAASBAI_CERTFILE", ""),
-        help="serve HTTPS with this PEM certificate (phones install the app only over HTTPS)",
-    )
-    p.add_argument(
-        "--keyfile",
-        default=os.getenv("THAASBAI_KEYFILE", ""),
-        help="the certificate's PEM private key, if not in the certfile",
-    )
-    p.set_defaults(run=_serve)
-
-    _add_build_web_parser(sub)
-    _add_arena_parser(sub)
-    return parser
+    _arena_options(p)
 
 
-def _add_build_web_parser(sub) -> None:
-    p = sub.add_parser(
-        "build-web", help="build the static app (Python in the browser) for any web host"
-    )
-    p.add_argument("--out", default="", help="output folder (default: build/web)")
-    p.add_argument(
-        "--server-url",
-        default="",
-        help="the room server for online play, when the app is hosted elsewhere"
-        " (default: the app's own origin); kept in site.json, editable after the build",
-    )
-    p.set_defaults(run=_build_web)
-
-
-def _add_arena_parser(sub) -> None:
+def _arena_options(p) -> None:
     from .bots import LEVELS
 
-    p = sub.add_parser("arena", help="play bots against each other on duplicate deals")
-    p.add_argument("--game", choices=("thaas", "dhihaeh", "thulla"), default="thaas")
     p.add_argument(
-        "--hukum", choices=("implicit", "declared", "hidden", "none"), default="implicit"
+        "--game", choices=("thaas", "dhihaeh", "thulla"), default="thaas", help="the game"
     )
-    p.add_argument("--a", choices=LEVELS, default="normal", help="the bot being measured")
-    p.add_argument("--b", choices=LEVELS, default="easy", help="its opponents")
-    p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--seats", type=int, default=4, help="Thulla only: 2 to 6")
-    p.add_argument("--budget-ms", type=int, default=None, help="override per-move budgets")
+    p.add_argument(
+        "--hukum",
+        choices=("implicit", "declared", "hidden", "none"),
+        default="implicit",
+        help="how the hukum (trump) is set; Thaas and Dhihaeh only",
+    )
+    p.add_argument("--a", choices=LEVELS, default="normal", help="the level measured")
+    p.add_argument("--b", choices=LEVELS, default="easy", help="its opponents' level")
+    p.add_argument("--deals", type=int, default=100, help="duplicate deals to play")
+    p.add_argument("--seed", type=int, default=1, help="the deals' seed (same seed, same deals)")
+    p.add_argument("--seats", type=int, default=4, help="players, Thulla only: 2 to 6")
+    p.add_argument(
+        "--budget-ms",
+        type=int,
+        default=None,
+        metavar="MS",
+        help="one per-move thinking budget for every search bot (default: each level's own)",
+    )
     p.add_argument("--jobs", type=int, default=1, help="processes to play deals in")
-    p.add_argument("--json", action="store_true", help="print one JSON object last")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="also print one JSON object, last")
+    p.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
     p.add_argument(
-        "--fast", action="store_true", help="Ultra uses endplay's C solver (thaasbai[fast])"
+        "--fast",
+        action="store_true",
+        help="Ultra uses endplay's C double-dummy solver where it can (the fast extra: "
+        "pip install 'thaasbai[fast]'; without it, the Python solver)",
     )
-    p.set_defaults(run=_arena)
+
+
+# --- the command -------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="thaasbai",
+        description=(
+            "Thaas, Dhihaeh and Thulla: serve the app and its room server, build the static\n"
+            "app, replay a game record, or measure the bots. 'thaasbai COMMAND --help' tells\n"
+            "more."
+        ),
+        epilog=(
+            "serve also reads THAASBAI_* environment variables: 'thaasbai serve --help'\n"
+            f"lists them, and {DOCS} describes every setting."
+        ),
+        formatter_class=_Formatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_serve(sub)
+    _add_build_web(sub)
+    _add_replay(sub)
+    _add_arena(sub)
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

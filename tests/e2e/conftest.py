@@ -55,7 +55,9 @@ SEED = "11"
 START_TIMEOUT_S = 180
 
 
-def start_server(port: int, *, data_dir: str | None = None) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, *, data_dir: str | None = None, extra: list[str] | None = None
+) -> subprocess.Popen[bytes]:
     """Run ``python -m thaasbai serve`` and wait until /healthz answers."""
     env = {
         **os.environ,
@@ -64,7 +66,8 @@ def start_server(port: int, *, data_dir: str | None = None) -> subprocess.Popen[
     }
     env.pop("DISPLAY", None)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "thaasbai", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        [sys.executable, "-m", "thaasbai", "serve", "--host", "127.0.0.1", "--port", str(port)]
+        + (extra or []),
         cwd=REPO,
         env=env,
         stdout=subprocess.DEVNULL,

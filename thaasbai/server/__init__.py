@@ -32,7 +32,15 @@ def open_backend(config: ServerConfig) -> tuple[RoomStore, RoomEvents, RoomClust
     if config.store == "memory":
         return MemoryStore(), LocalEvents(), None
     if config.store.startswith(SHARED_SCHEMES):
-        from .redis_store import open_redis
+        try:
+            from .redis_store import open_redis
+        except ModuleNotFoundError as exc:  # redis is an extra: only this store needs it
+            if (exc.name or "").partition(".")[0] != "redis":
+                raise
+            raise SystemExit(
+                f"--store {config.store.partition('://')[0]}://... needs the redis client: "
+                "pip install 'thaasbai[redis]'"
+            ) from None
 
         return open_redis(config.store, config.lease_s)
     raise SystemExit(f"unknown --store {config.store!r}")

@@ -257,7 +257,10 @@ class OnlinePlay:
 
 def _server_text(exc: ServerError) -> str:
     if exc.code == "unreachable":
-        return "Cannot reach the server. Check your connection (or the server URL in Settings)."
+        return (
+            "Playing with friends needs a connection to the server, and it cannot be reached"
+            " now (check the network, or the server URL in Settings). Solo play works offline."
+        )
     return error_text(exc.code, exc.message)
 
 

@@ -1,0 +1,119 @@
+"""Offline first: after one visit the app starts and plays solo with no network, and a
+new build on the server is picked up on a later start."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from thaasbai.web.build import build_web
+
+from .conftest import enable_semantics, free_port, start_server, stop_server, wait_for_python
+from .conftest import with_pace_zero as app_address
+from .test_play import HAND, choose_easy_bots, play_until_result, result_shown
+
+pytestmark = pytest.mark.browser
+
+SW_READY = """async () => {
+  const reg = await navigator.serviceWorker.ready;
+  return reg.active && reg.active.state === 'activated' && !!navigator.serviceWorker.controller;
+}"""
+
+
+def build_version(page: Page) -> str:
+    return page.evaluate("document.querySelector('meta[name=thaasbai-build]').content")
+
+
+def cached_versions(page: Page) -> list[str]:
+    return page.evaluate(
+        "async () => (await caches.keys()).filter(k => k.startsWith('thaasbai-'))"
+        ".map(k => k.slice('thaasbai-'.length))"
+    )
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[tuple[str, list]]:
+    """A server of this test's own (the test stops it), and the processes to clean up."""
+    procs: list = []
+    yield str(tmp_path), procs
+    for proc in procs:
+        if proc.poll() is None:
+            stop_server(proc)
+
+
+def test_after_one_visit_the_app_plays_a_solo_deal_with_no_network(
+    browser: Browser, own_server
+) -> None:
+    data_dir, procs = own_server
+    port = free_port()
+    procs.append(start_server(port, data_dir=data_dir))
+    url = f"http://127.0.0.1:{port}"
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.goto(app_address(url))
+        wait_for_python(page)
+        page.wait_for_function(SW_READY, timeout=120_000)  # the whole build precached
+        version = build_version(page)
+        assert cached_versions(page) == [version]
+
+        stop_server(procs[0])  # no server, and no network either
+        ctx.set_offline(True)
+        page.reload()
+        wait_for_python(page)
+        enable_semantics(page)
+        assert build_version(page) == version
+        expect(page.get_by_role("button", name="Start")).to_be_visible()
+        choose_easy_bots(page)
+        page.get_by_role("button", name="Start").click()
+        expect(page.locator(HAND).first).to_be_attached(timeout=20_000)
+        assert play_until_result(page, limit_s=240) >= 7
+        assert result_shown(page)
+
+        # What needs the server says so instead of hanging.
+        page.get_by_role("button", name="Home").click()
+        page.get_by_role("button", name="Play with friends").click()
+        page.get_by_role("button", name="Create room").click()
+        expect(page.get_by_text("connection", exact=False).first).to_be_visible(timeout=15_000)
+    finally:
+        ctx.close()
+
+
+def test_a_new_build_on_the_server_is_picked_up_on_a_later_start(
+    browser: Browser, own_server, tmp_path: Path
+) -> None:
+    data_dir, procs = own_server
+    first, second = tmp_path / "web1", tmp_path / "web2"
+    v1 = build_web(first, log=lambda *_: None).version
+    v2 = build_web(second, server_url="http://rooms.invalid", log=lambda *_: None).version
+    assert v1 != v2
+    port = free_port()
+    procs.append(start_server(port, data_dir=data_dir, extra=["--web-dir", str(first)]))
+    url = f"http://127.0.0.1:{port}/"
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(url)
+        wait_for_python(page)
+        page.wait_for_function(SW_READY, timeout=120_000)
+        assert build_version(page) == v1
+
+        stop_server(procs.pop())  # deploy the new build
+        procs.append(start_server(port, data_dir=data_dir, extra=["--web-dir", str(second)]))
+        page.reload()  # this start still runs v1 from the cache, and finds v2 behind it
+        wait_for_python(page)
+        page.wait_for_function(
+            f"async () => (await caches.keys()).includes('thaasbai-{v2}')", timeout=120_000
+        )
+        page.wait_for_function(
+            f"async () => !(await caches.keys()).includes('thaasbai-{v1}')", timeout=60_000
+        )
+        page.reload()  # the next start
+        wait_for_python(page)
+        assert build_version(page) == v2
+        assert cached_versions(page) == [v2]
+    finally:
+        ctx.close()
