@@ -1,7 +1,7 @@
 """The parts of the app a whole deal does not show: declared and hidden hukum, the last
 trick, a rematch, Thulla's Give up and Hand Call, settings kept across a reload.
 
-These run against the seeded server (``seeded_url``, ``THAASBAI_SEED``), so the deals are
+These open the seeded app (``seeded_url``: ``?seed=11``), so the deals are
 the same every run: with the seed in conftest.py the human leads the first Thaas deal, so
 they declare the hukum.  Nothing here depends on the exact cards or on how the bots play:
 where a test waits for a situation (a reveal, a Hand Call) it plays on until it comes.
@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import enable_semantics, open_app
+from .conftest import enable_semantics, open_app, wait_for_python
 from .test_fit import choose
 from .test_play import HAND, PLAYABLE, play_until_result, result_shown, tap
 
@@ -258,8 +258,9 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
         assert four, "the four-colour deck's card faces were not used"
         page.close()
 
-        page = ctx.new_page()  # a reload: a new Flet session, the same device storage
+        page = ctx.new_page()  # a reload: a new app, the same device storage
         page.goto(server_url)
+        wait_for_python(page)
         enable_semantics(page)
         game = page.locator('[flt-semantics-identifier="game-thulla"]')
         expect(game).to_have_attribute("aria-current", "true")

@@ -1,15 +1,20 @@
-"""Save the README's screenshots (home, a Thaas deal and a Thulla round; phone and tablet).
+"""The README's screenshots (home, a Thaas deal and a Thulla round; phone and tablet).
 
-Run alone with ``pytest tests/e2e/test_screenshots.py``; the images land in
-``docs/screenshots/``.  Each waits for our turn so the playable cards are highlighted.
+They are written to ``build/screenshots/``; ``THAASBAI_SCREENSHOTS=docs`` writes them to
+``docs/screenshots/`` instead, to refresh the README's (tests never rewrite tracked files
+on their own).  Each waits for our turn so the playable cards are highlighted, and each
+image is checked: the size asked for, and a picture (not a blank or a splash screen).
 """
 
 from __future__ import annotations
 
+import io
+import os
 import re
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import REPO, open_app
@@ -17,7 +22,7 @@ from .test_play import HAND, PLAYABLE, choose_easy_bots, tap
 
 pytestmark = pytest.mark.browser
 
-OUT = REPO / "docs" / "screenshots"
+OUT = REPO / ("docs" if os.getenv("THAASBAI_SCREENSHOTS") == "docs" else "build") / "screenshots"
 SIZES = {"phone": (390, 844), "tablet": (1024, 768)}
 
 
@@ -35,7 +40,11 @@ def _play_some(page: Page, plays: int) -> None:
 
 def _shoot(page: Page, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path))
+    data = page.screenshot(path=str(path))
+    img = Image.open(io.BytesIO(data)).convert("RGB")
+    assert img.size == (page.viewport_size["width"], page.viewport_size["height"])
+    colours = img.quantize(colors=64).getcolors()
+    assert colours is not None and len(colours) >= 8, f"{path.name} is nearly blank"
 
 
 @pytest.mark.parametrize("size", list(SIZES))
