@@ -38,7 +38,8 @@ DIAGNOSE = """async () => {
   for (const name of out.keys) {
     const c = await caches.open(name);
     const k = (await c.keys()).map(r => r.url).filter(u => u.includes('/index.html'));
-    out[name] = [k, k.length ? (await (await c.match(k[0])).text()).match(/build" content="(\\w+)/)[1] : null];
+    const text = k.length ? await (await c.match(k[0])).text() : '';
+    out[name] = [k, (text.match(/build" content="(\\w+)/) || [])[1]];
   }
   const net = await fetch('/index.html', {cache: 'no-store'});
   out.network = (await net.text()).match(/build" content="(\\w+)/)[1];
