@@ -145,6 +145,7 @@ def build_web(out: Path, *, server_url: str = "", log=print) -> BuildResult:
     _copy_client(client, tmp / rt)
     shell.patch_bootstrap(tmp / rt / "flutter_bootstrap.js")
     shell.patch_main_dart(tmp / rt / "main.dart.js")
+    shell.patch_early_python(tmp / rt)
     shell.patch_font_manifest(tmp / rt / "assets" / "FontManifest.json")
     # Our assets at the root: Flet resolves an image's or a font's path against the page,
     # not against the runtime folder.

@@ -131,6 +131,71 @@ def patch_main_dart(path: Path) -> None:
     path.write_text(text.replace(RIVE_CDN, "/rive-unavailable/"), encoding="utf-8")
 
 
+# Python's start (Pyodide: compiling a 9 MB WebAssembly module, unpacking the standard
+# library) is most of the wait before the first screen.  Flet starts its worker only once
+# Flutter has loaded; these patches start the worker, and Pyodide in it, as soon as the
+# page opens, so the two load side by side, and hand that worker to Flet when it asks.
+WORKER_LOAD = """        const pyodideModule = await import(self.pyodideUrl);
+        const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
+        self.pyodide = await loadPyodide({
+            stdout: (text) => self.sendPythonOutput(text, false),
+            stderr: (text) => self.sendPythonOutput(text, true),
+        });"""
+WORKER_EARLY_LOAD = """        self.pyodide = await (self.pyodideEarly || self.startPyodide(self.pyodideUrl));"""
+WORKER_ONMESSAGE = "self.onmessage = async (event) => {\n"
+WORKER_PRELOAD = """// Thaasbai: a "thaasbaiPreload" message (python.js, as the page opens) starts Pyodide
+// before Flet's init message arrives.
+self.startPyodide = async (url) => {
+    const pyodideModule = await import(url);
+    const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
+    return await loadPyodide({
+        stdout: (text) => self.sendPythonOutput(text, false),
+        stderr: (text) => self.sendPythonOutput(text, true),
+    });
+};
+
+self.onmessage = async (event) => {
+    if (event.data && event.data.thaasbaiPreload) {
+        self.pyodideEarly = self.startPyodide(event.data.pyodideUrl);
+        self.pyodideEarly.catch(() => {});  // reported when Flet's init awaits it
+        return;
+    }
+"""
+PAGE_NEW_WORKER = """    app.worker = new Worker(
+        (flet.entrypointBaseUrl.endsWith("/") ?
+            flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js",
+        { type: "module" });"""
+PAGE_EARLY_WORKER = """    app.worker = globalThis.thaasbaiEarlyWorker || new Worker(
+        (flet.entrypointBaseUrl.endsWith("/") ?
+            flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js",
+        { type: "module" });
+    globalThis.thaasbaiEarlyWorker = null;"""
+PAGE_PRELOAD = """
+// Thaasbai: start the Python worker, and Pyodide in it, now (see thaasbai/web/shell.py).
+globalThis.thaasbaiEarlyWorker = new Worker(
+    flet.entrypointBaseUrl.replace(/\\/$/, "") + "/python-worker.js", { type: "module" });
+globalThis.thaasbaiEarlyWorker.postMessage(
+    { thaasbaiPreload: true, pyodideUrl: flet.pyodideUrl });
+"""
+
+
+def _replace_once(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    if text.count(old) != 1:
+        raise RuntimeError(f"Flet's {path.name} changed: cannot patch it")
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def patch_early_python(runtime: Path) -> None:
+    """Start Python while Flutter loads (``python.js`` and ``python-worker.js``)."""
+    worker = runtime / "python-worker.js"
+    _replace_once(worker, WORKER_LOAD, WORKER_EARLY_LOAD)
+    _replace_once(worker, WORKER_ONMESSAGE, WORKER_PRELOAD)
+    page = runtime / "python.js"
+    _replace_once(page, PAGE_NEW_WORKER, PAGE_EARLY_WORKER)
+    page.write_text(page.read_text(encoding="utf-8") + PAGE_PRELOAD, encoding="utf-8")
+
+
 def patch_font_manifest(path: Path) -> None:
     """List Roboto (Flet's text font, bundled) and none of the maths fonts."""
     fonts = json.loads(path.read_text(encoding="utf-8"))

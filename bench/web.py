@@ -1,0 +1,233 @@
+"""The static app's figures: load times, bytes, Pyodide's speed, bots in the browser, and
+what the server spends.
+
+    python bench/web.py [--loads 3] [--positions 20] [--seconds 2] [--json]
+
+Starts ``thaasbai serve`` (which builds the app when needed) and drives Debian's headless
+Chromium:
+
+- first visit (a fresh browser profile) to a usable home screen (Start in the
+  accessibility tree), and the bytes fetched, raw and as sent (gzip);
+- a repeat visit (the service worker's cache) and an offline start (server stopped, the
+  browser offline), with the bytes fetched from the network;
+- Thaas random playouts per second and each bot level's per-move p50/p95, natively, in
+  node's Pyodide and in Chromium's Pyodide (``bench/web_probe.py``, the same code);
+- the server's CPU time over a whole solo Thaas deal played in the browser, and its
+  resident memory per visitor.
+
+Prints a summary (and one JSON object with ``--json``); figures go to docs/PERFORMANCE.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO), str(REPO / "bench"), str(REPO / "tests" / "e2e")]
+
+import web_probe  # noqa: E402
+from conftest import (  # noqa: E402
+    CHROME_ARGS,
+    CHROMIUM,
+    enable_semantics,
+    free_port,
+    start_server,
+    stop_server,
+    wait_for_python,
+    with_pace_zero,
+)
+from playwright.sync_api import sync_playwright  # noqa: E402
+from test_play import play_until_result  # noqa: E402
+
+SW_READY = "async () => { const r = await navigator.serviceWorker.ready; return !!r.active; }"
+
+
+def cpu_s(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+class Traffic:
+    """Bytes the page fetched from the network (service-worker hits excluded)."""
+
+    def __init__(self, page) -> None:
+        self.sent = 0  # as transferred: compressed bodies
+        self.raw = 0  # decoded bodies
+        self.requests = 0
+        page.on("requestfinished", self._finished)
+
+    def _finished(self, request) -> None:
+        response = request.response()
+        if response is None or response.from_service_worker:
+            return
+        sizes = request.sizes()
+        self.requests += 1
+        self.sent += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        try:
+            self.raw += len(response.body())
+        except Exception:  # bodies of some worker requests are not kept
+            self.raw += sizes["responseBodySize"]
+
+
+def time_to_home(page, url: str) -> float:
+    t0 = time.perf_counter()
+    page.goto(url)
+    wait_for_python(page)
+    enable_semantics(page)
+    page.get_by_role("button", name="Start").wait_for(timeout=120_000)
+    return time.perf_counter() - t0
+
+
+def in_chromium(browser, url: str, code: str) -> dict:
+    """Run the probe in Chromium's Pyodide, from the build's own runtime and app archive."""
+    from thaasbai.web.build import BUILD_MANIFEST, default_web_dir
+
+    manifest = json.loads((default_web_dir() / BUILD_MANIFEST).read_text())
+    rt = manifest["runtime"]
+    archive = next(p for p in manifest["files"] if p.startswith(f"{rt}/app-"))
+    page = browser.new_page()
+    page.goto(url + "site.json")
+    probe = (REPO / "bench" / "web_probe.py").read_text()
+    result = page.evaluate(
+        """async ([rt, archive, probe, code]) => {
+          const { loadPyodide } = await import(`/${rt}/pyodide/pyodide.mjs`);
+          const py = await loadPyodide({ indexURL: `/${rt}/pyodide/` });
+          py.globals.set('probe_source', probe);
+          return await py.runPythonAsync(`
+from pyodide.http import pyfetch
+import sys, types
+r = await pyfetch('/${archive}')
+await r.unpack_archive(format='gztar')
+sys.path[:0] = ['.', '__pypackages__']
+web_probe = types.ModuleType('web_probe'); exec(probe_source, web_probe.__dict__)
+sys.modules['web_probe'] = web_probe
+${code}`);
+        }""",
+        [rt, archive, probe, code],
+    )
+    page.close()
+    return json.loads(result)
+
+
+def in_node(code: str) -> dict:
+    import flet_web
+
+    pyodide = Path(flet_web.get_package_web_dir()) / "pyodide"
+    runner = REPO / "bench" / "pyodide_run.mjs"
+    out = subprocess.run(
+        ["node", str(runner), str(pyodide), str(REPO), code],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=1800,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--loads", type=int, default=3)
+    ap.add_argument("--positions", type=int, default=20)
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    probe = f"import json, web_probe\njson.dumps(web_probe.run({args.seconds}, {args.positions}))"
+    out: dict = {}
+    out["native"] = web_probe.run(args.seconds, args.positions)
+    if shutil.which("node"):
+        out["node_pyodide"] = in_node(probe)
+
+    data_dir = tempfile.mkdtemp(prefix="thaasbai-bench-web-")
+    port = free_port()
+    proc = start_server(port, data_dir=data_dir)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROME_ARGS)
+            out["chromium_pyodide"] = in_chromium(browser, url, probe)
+
+            first, repeat, sent, raw, again = [], [], [], [], []
+            for _ in range(args.loads):
+                ctx = browser.new_context(viewport={"width": 390, "height": 844})
+                page = ctx.new_page()
+                traffic = Traffic(page)
+                first.append(time_to_home(page, url))
+                page.wait_for_function(SW_READY, timeout=120_000)
+                page.wait_for_timeout(500)
+                sent.append(traffic.sent)
+                raw.append(traffic.raw)
+                page.close()
+                page = ctx.new_page()
+                traffic = Traffic(page)
+                repeat.append(time_to_home(page, url))
+                again.append(traffic.sent)
+                ctx.close()
+            out["first_visit_s"] = round(statistics.median(first), 2)
+            out["first_visit_mb_sent"] = round(statistics.median(sent) / 1e6, 2)
+            out["first_visit_mb_raw"] = round(statistics.median(raw) / 1e6, 2)
+            out["repeat_visit_s"] = round(statistics.median(repeat), 2)
+            out["repeat_visit_kb_sent"] = round(statistics.median(again) / 1e3, 1)
+
+            # The server's share of a whole solo deal (Hard bots), and memory per visitor.
+            ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+            page = ctx.new_page()
+            time_to_home(page, with_pace_zero(url))
+            page.get_by_role("button", name="Hard").first.click()
+            cpu0 = cpu_s(proc.pid)
+            page.get_by_role("button", name="Start").click()
+            play_until_result(page, limit_s=600)
+            out["server_cpu_s_solo_deal"] = round(cpu_s(proc.pid) - cpu0, 3)
+            ctx.close()
+            rss0 = rss_mb(proc.pid)
+            visitors = [browser.new_context() for _ in range(5)]
+            for ctx in visitors:
+                time_to_home(ctx.new_page(), url)
+            out["server_mb_per_visitor"] = round((rss_mb(proc.pid) - rss0) / len(visitors), 2)
+            for ctx in visitors:
+                ctx.close()
+
+            # Offline start: the server stopped and the browser offline.
+            ctx = browser.new_context(viewport={"width": 390, "height": 844})
+            page = ctx.new_page()
+            time_to_home(page, url)
+            page.wait_for_function(SW_READY, timeout=120_000)
+            page.close()
+            stop_server(proc)
+            ctx.set_offline(True)
+            offline = []
+            for _ in range(args.loads):
+                page = ctx.new_page()
+                offline.append(time_to_home(page, url))
+                page.close()
+            out["offline_start_s"] = round(statistics.median(offline), 2)
+            ctx.close()
+            browser.close()
+    finally:
+        if proc.poll() is None:
+            stop_server(proc)
+    native = out["native"]["playouts_per_s"]
+    for where in ("node_pyodide", "chromium_pyodide"):
+        if where in out:
+            out[where]["playouts_vs_native"] = round(out[where]["playouts_per_s"] / native, 2)
+    print(json.dumps(out, indent=None if args.json else 1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

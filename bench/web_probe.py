@@ -1,0 +1,82 @@
+"""The figures measured alike natively, in node's Pyodide and in Chromium's Pyodide.
+
+``run(seconds, positions, levels)`` returns a dict: Thaas random playouts per second from
+dealt positions, and each bot level's per-move time (p50/p95, ms) on positions from deals
+played by Normal bots.  Wall-clock time (``perf_counter``): Pyodide has no process clock.
+Imports only the app's own code, which the static build ships.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+
+def _percentile(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))] if s else 0.0
+
+
+def playouts_per_s(seconds: float) -> float:
+    from thaasbai.engine.playout import random_playout
+    from thaasbai.engine.trick import ThaasDeal
+
+    rng = random.Random(1)
+    pool = []
+    for i in range(64):
+        pool.append(ThaasDeal.deal(rng, i % 4))
+    n, i = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(20):
+            random_playout(pool[i % 64].copy(), rng)
+            i += 1
+        n += 20
+    return n / (time.perf_counter() - start)
+
+
+def bot_move_ms(levels: list[str], positions: int) -> dict[str, dict[str, float]]:
+    from thaasbai.bots import finish, get_bot
+    from thaasbai.bots.normal import NormalBot
+    from thaasbai.engine.match import GameOptions, new_match
+    from thaasbai.engine.views import view_for
+
+    rng = random.Random(1)
+    views = []
+    normal = NormalBot()
+    while len(views) < positions:
+        m = new_match(GameOptions(game="thaas"), rng=rng)
+        m.start_deal(rng=rng)
+        d = m.current
+        while not d.over and len(views) < positions:
+            view = view_for(m, d.to_act)
+            if len(view.legal) > 1 and rng.random() < 0.3:
+                views.append(view)
+            m.apply(d.to_act, normal.choose(view, rng))
+    out = {}
+    for level in levels:
+        bot = get_bot(level)
+        times = []
+        for view in views:
+            t0 = time.perf_counter()
+            finish(bot.steps(view, random.Random(2)))
+            times.append((time.perf_counter() - t0) * 1000)
+        out[level] = {
+            "p50": round(_percentile(times, 0.5), 1),
+            "p95": round(_percentile(times, 0.95), 1),
+        }
+    return out
+
+
+def run(
+    seconds: float = 2.0,
+    positions: int = 20,
+    levels: tuple[str, ...] = ("easy", "normal", "hard", "ultra"),
+) -> dict:
+    return {
+        "python": sys.version.split()[0],
+        "platform": sys.platform,
+        "playouts_per_s": round(playouts_per_s(seconds)),
+        "bot_move_ms": bot_move_ms(list(levels), positions),
+    }
