@@ -141,10 +141,12 @@ WORKER_LOAD = """        const pyodideModule = await import(self.pyodideUrl);
             stdout: (text) => self.sendPythonOutput(text, false),
             stderr: (text) => self.sendPythonOutput(text, true),
         });"""
-WORKER_EARLY_LOAD = """        self.pyodide = await (self.pyodideEarly || self.startPyodide(self.pyodideUrl));"""
+WORKER_EARLY_LOAD = (
+    "        self.pyodide = await (self.pyodideEarly || self.startPyodide(self.pyodideUrl));"
+)
 WORKER_ONMESSAGE = "self.onmessage = async (event) => {\n"
-WORKER_PRELOAD = """// Thaasbai: a "thaasbaiPreload" message (python.js, as the page opens) starts Pyodide
-// before Flet's init message arrives.
+WORKER_PRELOAD = """// Thaasbai: a "thaasbaiPreload" message (python.js, as the page opens) starts
+// Pyodide before Flet's init message arrives.
 self.startPyodide = async (url) => {
     const pyodideModule = await import(url);
     const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
