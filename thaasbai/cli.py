@@ -80,6 +80,7 @@ def _serve(args: argparse.Namespace) -> int:
             public_url=args.public_url,
             grace_s=args.grace,
             web_dir=args.web_dir,
+            allow_origins=tuple(o for o in args.allow_origin if o),
             certfile=args.certfile,
             keyfile=args.keyfile,
         )
@@ -161,6 +162,15 @@ def _serve_web_options(g) -> None:
         help="the static app's build to serve, made by build-web and rebuilt when stale "
         "(default: build/web in a checkout, else web/ in the data directory); "
         "env THAASBAI_WEB_DIR",
+    )
+    g.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[o.strip() for o in _env("THAASBAI_ALLOW_ORIGINS", "").split(",") if o.strip()],
+        metavar="ORIGIN",
+        help="an origin (https://cards.example) whose static copy of the app may use this "
+        "server's rooms from the browser (CORS); repeat for more (default: only the app "
+        "served here); env THAASBAI_ALLOW_ORIGINS, comma-separated",
     )
 
 

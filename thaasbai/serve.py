@@ -41,6 +41,16 @@ def create_app(settings: ServeSettings, web_dir: Path | None = None):
 
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     rooms_box.append(server.install(app, settings))
+    if settings.allow_origins:  # a static app on another host calls the room API
+        from starlette.middleware.cors import CORSMiddleware
+
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.allow_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Content-Type"],
+            max_age=3600,
+        )
 
     async def web_file(request: Request):
         return static.response(request)

@@ -18,6 +18,9 @@ class ServeSettings:
     web_dir: str = ""  # the static app's build; default build/web (see thaasbai.paths)
     certfile: str = ""  # TLS: serve HTTPS with this certificate (PEM) ...
     keyfile: str = ""  # ... and this private key (PEM), when not inside the certfile
+    # Origins of a static app hosted elsewhere (build-web --server-url) that may call the
+    # room API from the browser (CORS); empty: only the app this server serves.
+    allow_origins: tuple[str, ...] = ()
 
     @property
     def base_url(self) -> str:
