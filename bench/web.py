@@ -42,6 +42,7 @@ from conftest import (  # noqa: E402
     free_port,
     start_server,
     stop_server,
+    until,
     wait_for_python,
     with_pace_zero,
 )
@@ -168,7 +169,7 @@ def main() -> int:
                 page = ctx.new_page()
                 traffic = Traffic(page)
                 first.append(time_to_home(page, url))
-                page.wait_for_function(SW_READY, timeout=120_000)
+                until(page, SW_READY)
                 page.wait_for_timeout(500)
                 sent.append(traffic.sent)
                 raw.append(traffic.raw)
@@ -206,7 +207,7 @@ def main() -> int:
             ctx = browser.new_context(viewport={"width": 390, "height": 844})
             page = ctx.new_page()
             time_to_home(page, url)
-            page.wait_for_function(SW_READY, timeout=120_000)
+            until(page, SW_READY)
             page.close()
             stop_server(proc)
             ctx.set_offline(True)

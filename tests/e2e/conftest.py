@@ -146,6 +146,15 @@ def open_app(browser: Browser, url: str, width: int = 1024, height: int = 768) -
     return page
 
 
+def until(page: Page, predicate: str, timeout_s: float = 120) -> None:
+    """Until the page's async JavaScript ``predicate`` returns true.  (``wait_for_function``
+    counts the promise an async function returns as true: it would not wait at all.)"""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(predicate):
+        assert time.monotonic() < deadline, f"timed out: {predicate}"
+        page.wait_for_timeout(200)
+
+
 def wait_for_python(page: Page) -> None:
     """Until the app's Python has started in the page (index.html marks it)."""
     page.wait_for_function("globalThis.thaasbaiPythonStarted === true", timeout=120_000)

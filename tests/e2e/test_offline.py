@@ -12,7 +12,14 @@ from playwright.sync_api import Browser, Page, expect
 
 from thaasbai.web.build import build_web
 
-from .conftest import enable_semantics, free_port, start_server, stop_server, wait_for_python
+from .conftest import (
+    enable_semantics,
+    free_port,
+    start_server,
+    stop_server,
+    until,
+    wait_for_python,
+)
 from .conftest import with_pace_zero as app_address
 from .test_online import fill_name
 from .test_play import HAND, choose_easy_bots, play_until_result, result_shown
@@ -81,7 +88,7 @@ def test_after_one_visit_the_app_plays_a_solo_deal_with_no_network(
         page = ctx.new_page()
         page.goto(app_address(url))
         wait_for_python(page)
-        page.wait_for_function(SW_READY, timeout=120_000)  # the whole build precached
+        until(page, SW_READY)  # the whole build precached
         version = build_version(page)
         assert cached_versions(page) == [version]
 
@@ -108,10 +115,6 @@ def test_after_one_visit_the_app_plays_a_solo_deal_with_no_network(
         ctx.close()
 
 
-@pytest.mark.skip(
-    reason="intermittent: in about half the runs the old worker's cache is back after the new "
-    "one activated (under investigation; see the issue note)"
-)
 def test_a_new_build_on_the_server_is_picked_up_on_a_later_start(
     browser: Browser, own_server, tmp_path: Path
 ) -> None:
@@ -128,7 +131,7 @@ def test_a_new_build_on_the_server_is_picked_up_on_a_later_start(
         page = ctx.new_page()
         page.goto(url)
         wait_for_python(page)
-        page.wait_for_function(SW_READY, timeout=120_000)
+        until(page, SW_READY)
         assert build_version(page) == v1
 
         stop_server(procs.pop())  # deploy the new build
@@ -137,23 +140,12 @@ def test_a_new_build_on_the_server_is_picked_up_on_a_later_start(
             assert f"const VERSION = '{v2}';" in resp.read().decode()  # the server has v2
         page.reload()  # this start still runs v1 from the cache, and finds v2 behind it
         wait_for_python(page)
-        page.wait_for_function(
-            f"async () => (await caches.keys()).includes('thaasbai-{v2}')", timeout=120_000
-        )
-        page.wait_for_function(
-            f"async () => !(await caches.keys()).includes('thaasbai-{v1}')", timeout=60_000
-        )
-        page.wait_for_function(SW_SETTLED, timeout=60_000)  # v2 active, nothing pending
-        # A later start runs v2 (allowing the next one or two: a page may still be
-        # finishing its start on the old worker when the new one takes over).
-        seen = []
-        for _ in range(3):
-            page.reload()
-            wait_for_python(page)
-            seen.append(build_version(page))
-            if seen[-1] == v2:
-                break
-        assert seen[-1] == v2, (seen, page.evaluate(DIAGNOSE))
+        until(page, f"async () => (await caches.keys()).includes('thaasbai-{v2}')")
+        until(page, f"async () => !(await caches.keys()).includes('thaasbai-{v1}')")
+        until(page, SW_SETTLED)  # v2 active, nothing pending
+        page.reload()  # the next start runs v2
+        wait_for_python(page)
+        assert build_version(page) == v2, page.evaluate(DIAGNOSE)
         assert cached_versions(page) == [v2]
     finally:
         ctx.close()

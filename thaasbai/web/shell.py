@@ -57,7 +57,10 @@ APP_STARTED = """<script>
 (function () {
   function register() {
     if (!('serviceWorker' in navigator)) return;
+    // register() of the same script does not look for a new version: update() does, so a
+    // build deployed since is installed in the background and runs from the next start.
     navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' })
+      .then(function (reg) { return reg.update(); })
       .catch(function (e) { console.warn('service worker not registered:', e); });
   }
   var connect = globalThis.jsConnect;
