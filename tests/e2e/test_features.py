@@ -186,8 +186,20 @@ def test_thulla_hand_call_takes_the_next_players_hand_or_is_refused(seeded_page:
     page = seeded_page
     start(page, "Thulla", "3")
     call = page.get_by_role("button", name="Hand Call")
-    # Our lead with the trick collected (cards tappable again), and the Hand Call offered.
-    play_until(page, lambda: call.count() > 0 and page.locator(PLAYABLE).count() > 0)
+
+    def our_lead_with_the_call_offered() -> bool:
+        """Our lead with the trick collected (cards tappable again), and the Hand Call
+        offered: the button arrives with the lead, but the accessibility tree may publish
+        the cards a frame before it, so look for it a moment at each of our leads."""
+        if not (page.get_by_text("Your lead").count() and page.locator(PLAYABLE).count()):
+            return False
+        try:
+            expect(call).to_have_count(1, timeout=1_500)
+        except AssertionError:
+            return False
+        return True
+
+    play_until(page, our_lead_with_the_call_offered)
     before = page.locator(HAND).count()
     call.click()
     answer = page.get_by_text(re.compile(r"accepted the Hand Call|refused your Hand Call"))

@@ -75,6 +75,16 @@ def test_solo_thaas_deal_plays_to_the_result(app_page: Page) -> None:
     expect(page.get_by_text("wins the deal").or_(page.get_by_text("Sweep!"))).to_be_visible()
 
 
+def test_solo_dhihaeh_deal_plays_to_the_result(app_page: Page) -> None:
+    page = app_page
+    page.get_by_role("button", name=re.compile(r"^Dhihaeh")).click()
+    choose_easy_bots(page)
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(HAND).first).to_be_attached(timeout=15_000)
+    assert play_until_result(page) >= 7  # 13 tricks; a Bang or a win decides it
+    expect(page.get_by_text("wins the deal").or_(page.get_by_text("Bang!")).first).to_be_visible()
+
+
 def test_four_player_thulla_round_plays_to_the_result(app_page: Page) -> None:
     page = app_page
     page.get_by_role("button", name=re.compile(r"^Thulla")).click()

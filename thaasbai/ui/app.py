@@ -121,6 +121,7 @@ class App:
         """Build the screen for ``route`` and make it the only view."""
         p = theme.palette(self.settings.theme)
         self.home = None
+        route = route.split("?", 1)[0].split("#", 1)[0] or "/"  # a shared link's ?utm=...
         m = JOIN.match(route)
         if m:
             await self.online.enter(m.group(1))
