@@ -10,12 +10,14 @@ message against it, so a view that shows too much cannot vouch for itself.
 from __future__ import annotations
 
 import copy
+import random
 import re
 from dataclasses import dataclass
 
 from thaasbai.engine.actions import ACCEPT, action_from_json
-from thaasbai.engine.cards import cards_of, format_card
-from thaasbai.engine.record import replay
+from thaasbai.engine.cards import cards_of, format_card, mask_of, parse_card
+from thaasbai.engine.match import Match
+from thaasbai.engine.record import replay, to_record
 
 CARD = re.compile(r'"([AKQJT98765432][SHDC])"')
 
@@ -126,3 +128,31 @@ def check_message(raw: str, seat: int | None, fact: Knowledge, view: dict | None
         own = fact.hands[seat] if seat is not None else frozenset()
         assert set(view["hand"]) == own, (seat, view["hand"], sorted(own))
         assert view["hand_sizes"] == fact.counts, (view["hand_sizes"], fact.counts)
+
+
+def reshuffled(match: Match, seat: int, rng: random.Random) -> Match:
+    """A copy of ``match`` in which the cards hidden from ``seat`` are dealt again at random.
+
+    Every other seat keeps its card count and every card whose place ``seat`` may know
+    (cards shown face up and still held, such as Thulla pick-ups or the returned set-aside
+    card); the face-down card, if any, is one of the cards dealt again.  A view for
+    ``seat`` must not change, nor may anything a bot decides from it."""
+    fact = now(to_record(match))
+    hidden = sorted(fact.hidden_from(seat))
+    rng.shuffle(hidden)
+    deal = match.current.copy()
+    for s in range(match.seats):
+        if s == seat:
+            continue
+        kept = fact.hands[s] - fact.hidden_from(seat)
+        take = len(fact.hands[s]) - len(kept)
+        new, hidden = hidden[:take], hidden[take:]
+        deal.hands[s] = mask_of(parse_card(c) for c in (*kept, *new))
+    if fact.face_down is not None:
+        (card,) = hidden
+        deal.set_aside = parse_card(card)
+    else:
+        assert not hidden
+    other = copy.copy(match)
+    other.deals = [*match.deals[:-1], deal]
+    return other
