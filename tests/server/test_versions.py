@@ -1,6 +1,7 @@
 """Every state-changing message carries the version it was made against: ``start``,
 ``next_deal`` and ``rematch`` made against any other version are refused with
-``stale_version`` and change nothing, just as a stale ``act`` is."""
+``stale_version`` and change nothing, just as a stale ``act`` is; an ``act`` before the
+start or after the deal's end is refused with its own code."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ async def refused_as_stale(server, code: str, client: Client, message: dict) -> 
     await client.send(message)
     err = await client.error()
     assert err["code"] == "stale_version", (message, err)
+    assert isinstance(err["message"], str) and err["message"]
     assert saved(server, code) == before
 
 
@@ -91,5 +93,25 @@ def test_rematch_against_an_old_version_is_refused(server):
             await host.send({"type": "rematch", "version": v})
             st = await host.state(lambda m: m["view"]["status"] == "in_progress")
             assert st["version"] > v and not st["view"]["match"]["over"]
+
+    run(go())
+
+
+def test_acting_before_the_start_or_after_the_end_is_refused_with_its_code(server):
+    async def go():
+        body = create(server.base, game="thaas")
+        code = body["code"]
+        async with Client(server.ws_base, code, body["token"]) as host:
+            v = (await host.state())["version"]
+            before = saved(server, code)
+            await host.send({"type": "act", "version": v, "action": {"play": "AS"}})
+            assert (await host.error())["code"] == "not_started"
+            assert saved(server, code) == before
+            await host.send({"type": "start", "version": v})
+            over = await play_to_the_end(host, random.Random(6))
+            before = saved(server, code)
+            await host.send({"type": "act", "version": over["version"], "action": {"play": "AS"}})
+            assert (await host.error())["code"] == "game_over"
+            assert saved(server, code) == before
 
     run(go())
