@@ -478,3 +478,25 @@ def test_thaas_hidden_set_aside_must_come_from_the_dealers_right():
     err = thaas("hidden").deal(ONE_SUIT_EACH, "", dealer=3, set_aside="2S").error()
     assert (err.deal, err.action) == (0, None)
     assert "seat 2" in err.message
+
+
+def test_thaas_spades_as_hukum_win_over_the_led_suit():
+    # Spades are suit 0, the first suit: a spade ruff must still win a heart trick.
+    hands = {0: "AH", 1: "3S", 2: "KH", 3: "5H"}
+    hands[1] += " " + suit_cards("D", "AKQJT98765") + " 2C 3C"
+    hands[3] += " " + suit_cards("C", "AKQJT98765") + " 2D 4H"
+    _, out = thaas("declared").deal(hands, "declare=S 0:AH 1:3S 2:KH 3:5H", dealer=3).run()
+    assert out["deals"][0]["hukum"] == "S"
+    assert out["deals"][0]["tricks"] == [0, 1]
+    assert out["deals"][0]["to_act"] == 1
+
+
+def test_thaas_hidden_card_stays_face_down_at_every_trick_while_everyone_follows():
+    # Leaders of these tricks hold no clubs or no diamonds at times: only failing to
+    # follow (or the owner's empty hand) turns the card up, never the leader's voids.
+    tricks = FOLLOWING_ELEVEN.split(" | ")
+    for n in range(1, len(tricks) + 1):
+        match, out = hidden_following(" | ".join(tricks[:n])).run()
+        assert out["deals"][0]["hukum"] is None, n
+        assert match.current.hidden_card_pending
+        assert len(out["deals"][0]["hands"][2]) == 12 - n

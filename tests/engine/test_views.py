@@ -11,8 +11,17 @@ from thaasbai.engine import view_for
 
 from .scenarios import Scenario, suit_cards
 from .test_dhihaeh_rules import LEADER_WINS_BANG, dhihaeh
-from .test_thaas_rules import thaas
-from .test_thulla_rules import FOUR, FOUR_CALL, SIX_NINE, six, thulla, two
+from .test_thaas_rules import ONE_SUIT_EACH, thaas
+from .test_thulla_rules import (
+    DRAW_HANDS,
+    DRAW_PLAY,
+    FOUR,
+    FOUR_CALL,
+    SIX_NINE,
+    six,
+    thulla,
+    two,
+)
 
 
 def trick(leader: int, cards: str) -> list[dict]:
@@ -31,7 +40,7 @@ def test_thulla_view_while_a_hand_call_awaits_its_answer():
         "phase": "answer",
         "to_act": 1,
         "legal": [],
-        "hand": "KS JS 9S AH QH TH AD QD TD AC QC TC".split(),
+        "hand": ["KS", "JS", "9S", "AH", "QH", "TH", "AD", "QD", "TD", "AC", "QC", "TC"],
         "hand_sizes": [12, 12, 12, 12],
         "in_round": [True, True, True, True],
         "out": [],
@@ -199,3 +208,35 @@ def test_dhihaeh_view_at_the_end_of_a_bang():
         "winner": None,
         "bangs": [1, 0],
     }
+
+
+def test_thulla_view_at_the_start_of_a_round():
+    match, _ = six("").run()
+    view = view_for(match, 0).to_json()
+    assert (view["phase"], view["to_act"], view["leader"], view["led"]) == ("lead", 0, 0, None)
+    assert (view["asker"], view["tricks_done"], view["discarded"]) == (None, 0, 0)
+    assert (view["bhabhi"], view["draw"], view["gave_up"], view["out"]) == (None, False, None, [])
+    assert view["legal"] == [{"play": "AS"}] and view["history"] == [] and view["calls"] == []
+
+
+def test_thulla_view_of_every_way_a_round_ends_says_it_is_over():
+    ends = [
+        thulla(3).deal(DRAW_HANDS, DRAW_PLAY + " ...", dealer=2),  # a draw
+        thulla(4).deal(FOUR, FOUR_CALL + " ...", dealer=3),  # one holder left
+        six(SIX_NINE + " | 2S 2D"),  # the shootout
+        two("AS 1:give_up"),  # giving up
+    ]
+    for sc in ends:
+        match, _ = sc.run()
+        for seat in [*range(match.seats), None]:
+            view = view_for(match, seat).to_json()
+            assert (view["status"], view["phase"], view["to_act"]) == ("over", "over", None)
+            assert view["legal"] == [] and view["can_give_up"] == []
+
+
+def test_trick_view_between_tricks_has_no_led_suit():
+    match, _ = thaas("none").deal(ONE_SUIT_EACH, "AS KH KD KC", dealer=3).run()
+    view = view_for(match, 1).to_json()
+    assert (view["trick"], view["led"], view["leader"], view["to_act"]) == ([], None, 0, 0)
+    assert view["history"] == [{"leader": 0, "cards": ["AS", "KH", "KD", "KC"], "winner": 0}]
+    assert (view["tricks"], view["tricks_played"]) == ([1, 0], 1)
