@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from thaasbai.engine import view_for
 
+from .deals import led_by
 from .scenarios import Scenario, suit_cards
 from .test_dhihaeh_rules import LEADER_WINS_BANG, dhihaeh
 from .test_thaas_rules import ONE_SUIT_EACH, thaas
@@ -240,3 +241,40 @@ def test_trick_view_between_tricks_has_no_led_suit():
     assert (view["trick"], view["led"], view["leader"], view["to_act"]) == ([], None, 0, 0)
     assert view["history"] == [{"leader": 0, "cards": ["AS", "KH", "KD", "KC"], "winner": 0}]
     assert (view["tricks"], view["tricks_played"]) == ([1, 0], 1)
+
+
+def test_views_name_seat_zero_and_spades_like_any_other():
+    # Seat 0 and suit 0 (spades) are easy to mistake for "none": they must still show.
+    match, _ = six(SIX_NINE + " | 2S 2D").run()  # the shootout: seat 0 is the Bhabhi
+    assert view_for(match, 3).to_json()["bhabhi"] == 0
+    match, _ = two("AS 0:give_up").run()
+    view = view_for(match, 1).to_json()
+    assert (view["gave_up"], view["bhabhi"]) == (0, 0)
+    match, _ = thaas("declared").deal(ONE_SUIT_EACH, "declare=S", dealer=3).run()
+    view = view_for(match, 1).to_json()
+    assert (view["hukum"], view["hukum_how"], view["set_aside_owner"]) == ("S", "declared", None)
+
+
+def test_trick_view_lists_the_trick_in_playing_order_from_its_leader():
+    # Dealer 1: seat 2 leads; seats 3 and 0 follow.
+    match, _ = thaas("none").deal(led_by(ONE_SUIT_EACH), "AS KH KD", dealer=1).run()
+    view = view_for(match, 1).to_json()
+    assert view["trick"] == [
+        {"seat": 2, "card": "AS"},
+        {"seat": 3, "card": "KH"},
+        {"seat": 0, "card": "KD"},
+    ]
+    assert (view["to_act"], view["leader"]) == (1, 2)
+
+
+def test_trick_view_of_a_finished_match_names_the_winner():
+    match, _ = thaas("none").deal(ONE_SUIT_EACH, "...", dealer=3).run()
+    view = view_for(match, 2).to_json()
+    assert view["match"] == {
+        "best_of": 1,
+        "deal_number": 1,
+        "deals_won": [1, 0],
+        "over": True,
+        "winner": 0,
+    }
+    assert (view["winner"], view["sweep"]) == (0, True) and "bangs" not in view["match"]
