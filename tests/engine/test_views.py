@@ -278,3 +278,12 @@ def test_trick_view_of_a_finished_match_names_the_winner():
         "winner": 0,
     }
     assert (view["winner"], view["sweep"]) == (0, True) and "bangs" not in view["match"]
+
+
+def test_thulla_view_of_a_refused_hand_call_hands_over_no_cards():
+    match, _ = thulla(4).deal(FOUR, FOUR_CALL.replace("accept", "refuse"), dealer=3).run()
+    view = view_for(match, 2).to_json()
+    assert view["calls"] == [
+        {"before_trick": 1, "asker": 0, "asked": 1, "accepted": False, "cards": 0}
+    ]
+    assert view["hand_sizes"] == [12, 12, 12, 12] and view["out"] == []

@@ -195,3 +195,12 @@ def test_a_rematch_is_dealt_from_the_tables_own_random_source() -> None:
 
     assert rematched(3) == rematched(3)
     assert rematched(3) != rematched(4)
+
+
+def test_the_next_deal_moves_the_version_on() -> None:
+    table = _table("thulla", 3, seed=5)
+    table.start()
+    _finish_deal(table)
+    before = table.version
+    table.next_deal()
+    assert table.version > before and not table.match.current.over
