@@ -194,7 +194,9 @@ def test_the_real_server_killed_mid_game_carries_on_after_a_restart(tmp_path):
                     {"type": "act", "version": st["version"], "action": st["view"]["legal"][-1]}
                 )
                 # The bots have played round to seat 0 again, and the room waits for it.
-                return await c.until(lambda m: m["view"]["to_act"] == 0 and m["version"] > 2)
+                return await c.state(
+                    lambda m, v=st["version"]: m["view"]["to_act"] == 0 and m["version"] > v
+                )
 
         last = run(before())
         srv.kill()
