@@ -68,8 +68,20 @@ def test_thulla_arena_reports_the_bhabhi_rate(capsys):
         ]
     )
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert out["games"] == 3 and 0 <= out["a_bhabhi_rate"] <= 1
-    assert out["fair_share"] == 1 / 3
+    assert out["games"] == 3 and out["seats"] == 3
+    assert out["a_bhabhi_rate"] in (0, 1 / 3, 2 / 3, 1)  # a count of the 3 rounds
+    lo, hi = out["ci95"]
+    assert lo <= out["a_bhabhi_rate"] <= hi
+
+
+def test_thulla_arena_summary_counts_the_rounds_a_lost():
+    """The summary's Bhabhi rate is the share of its rounds in which A was the Bhabhi."""
+    cfg = ArenaConfig(game="thulla", seats=4, a="normal", b="easy", deals=4, seed=8)
+    lost = [x for i in range(cfg.deals) for x in play_deal(cfg, i).a_bhabhi]
+    out = run(cfg)
+    assert out["games"] == len(lost) == 4
+    assert out["a_bhabhi_rate"] == sum(lost) / len(lost)
+    assert out["ci95"] == list(wilson(sum(lost), len(lost)))
 
 
 def test_duplicate_deals_cancel_the_cards():

@@ -179,3 +179,24 @@ def test_dhihaeh_teams_and_tens_are_counted_per_team_as_tricks_are_won():
     _, out = dhihaeh().deal(THREE_TENS_HANDS, "AS KH KD TS", dealer=3).run()
     assert out["deals"][0]["tens"] == [1, 0]
     assert out["deals"][0]["tricks"] == [1, 0]
+
+
+def test_dhihaeh_two_tens_each_and_team_one_has_more_tricks():
+    # The deal above turned one seat round: seat 1 leads, so team 1 takes ten tricks.
+    hands = dict(THREE_TENS_HANDS)
+    hands[1] = "AH AD AC KH QH JH TH 8H 7H 6H 5H 4H 3H"
+    hands[2] = "9H TD TC KD QD JD 9D 8D 7D 6D 5D 4D 3D"
+    play = THREE_TENS_PLAY.replace("JS 9H 9D KC", "JS TH 9D KC").replace(
+        "2H AH TH 5C", "2H AH 9H 5C"
+    )
+    _, out = dhihaeh().deal(led_by(hands), play, dealer=0).run()
+    deal = out["deals"][0]
+    assert (deal["tens"], deal["tricks"], deal["winner"]) == ([2, 2], [3, 10], 1)
+
+
+def test_dhihaeh_big_bang_by_team_one():
+    _, out = dhihaeh(best_of=5).deal(led_by(ONE_SUIT_EACH), "...", dealer=0).run()
+    deal = out["deals"][0]
+    assert deal["tricks"] == [0, 13]
+    assert (deal["sweep"], deal["bang"], deal["winner"]) == (True, True, 1)
+    assert out["match"]["over"] is True and out["match"]["winner"] == 1

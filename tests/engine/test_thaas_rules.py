@@ -12,8 +12,9 @@ import random
 import pytest
 
 from thaasbai.engine import GameOptions, RecordError, new_match, replay, view_for
-from thaasbai.engine.cards import cards_of
+from thaasbai.engine.cards import CardSet, cards_of, format_card
 
+from .deals import led_by
 from .scenarios import Scenario, cards, suit_cards
 
 # Every seat holds one whole suit: all play after the first lead is forced.
@@ -208,10 +209,21 @@ def test_thaas_hidden_set_aside_comes_from_dealers_right_who_plays_on_with_12(de
 
 
 def test_thaas_hidden_set_aside_from_the_seed_is_reproducible():
-    a = Scenario(game="thaas", hukum="hidden", seed=9).deal(None, dealer=1).run()[0]
-    b = Scenario(game="thaas", hukum="hidden", seed=9).deal(None, dealer=1).run()[0]
-    assert a.current.set_aside == b.current.set_aside
-    assert a.current.start_hands == b.current.start_hands
+    # A record that gives only a seed must replay to the same cards in every version of
+    # Thaasbai: these values are pinned, not recomputed.
+    match = Scenario(game="thaas", hukum="hidden", seed=9).deal(None, dealer=1).run()[0]
+    assert format_card(match.current.set_aside) == "3C"
+    assert CardSet(match.current.start_hands[0]) == CardSet.parse(
+        "AS JS 3S QH 4H QD 8D 7D 6D 2D KC 7C 3C"
+    )
+    # Across seeds the card is drawn from the whole of the owner's hand, not a fixed place.
+    picks = set()
+    for seed in range(40):
+        deal = Scenario(game="thaas", hukum="hidden", seed=seed).deal(None, dealer=1).run()[0]
+        owner_cards = cards_of(deal.current.start_hands[0])
+        assert deal.current.set_aside in owner_cards
+        picks.add(owner_cards.index(deal.current.set_aside))
+    assert len(picks) >= 8
 
 
 def test_thaas_hidden_reveal_on_first_void_before_they_choose():
@@ -467,3 +479,65 @@ def test_thaas_hidden_set_aside_must_come_from_the_dealers_right():
     err = thaas("hidden").deal(ONE_SUIT_EACH, "", dealer=3, set_aside="2S").error()
     assert (err.deal, err.action) == (0, None)
     assert "seat 2" in err.message
+
+
+def test_thaas_spades_as_hukum_win_over_the_led_suit():
+    # Spades are suit 0, the first suit: a spade ruff must still win a heart trick.
+    hands = {0: "AH", 1: "3S", 2: "KH", 3: "5H"}
+    hands[1] += " " + suit_cards("D", "AKQJT98765") + " 2C 3C"
+    hands[3] += " " + suit_cards("C", "AKQJT98765") + " 2D 4H"
+    _, out = thaas("declared").deal(hands, "declare=S 0:AH 1:3S 2:KH 3:5H", dealer=3).run()
+    assert out["deals"][0]["hukum"] == "S"
+    assert out["deals"][0]["tricks"] == [0, 1]
+    assert out["deals"][0]["to_act"] == 1
+
+
+def test_thaas_hidden_card_stays_face_down_at_every_trick_while_everyone_follows():
+    tricks = FOLLOWING_ELEVEN.split(" | ")
+    for n in range(1, len(tricks) + 1):
+        match, out = hidden_following(" | ".join(tricks[:n])).run()
+        assert out["deals"][0]["hukum"] is None, n
+        assert match.current.hidden_card_pending
+        assert len(out["deals"][0]["hands"][2]) == 12 - n
+
+
+def test_thaas_hidden_card_is_not_turned_up_by_a_leaders_void():
+    # Everyone follows the spade lead; seat 0 wins and leads again holding no club (nor
+    # diamond): nobody has failed to follow, so the card stays face down.
+    hands = {
+        0: "AS KS QS JS TS AH KH QH JH TH 9H 8H 7H",
+        1: "2S",
+        2: "3S 4S 6H 5H 4H 3H 2H AD KD QD JD TD 9D",
+        3: "5S",
+    }
+    match, out = thaas("hidden").deal(hands, "AS 2S 3S 5S", dealer=3, set_aside="TD").run()
+    deal = out["deals"][0]
+    assert (deal["to_act"], deal["hukum"], deal["tricks"]) == (0, None, [1, 0])
+    assert match.current.hidden_card_pending and len(deal["hands"][2]) == 11
+
+
+def test_thaas_lock_ends_the_deal_when_team_one_reaches_seven():
+    # The deal above turned one seat round: seat 1 leads, and team 1 wins 7-1.
+    hands = {
+        0: "2H " + suit_cards("S", "AKQJT98765432".replace("2", "")),
+        1: "2S " + suit_cards("H", "AKQJT9876543"),
+        2: suit_cards("D"),
+        3: suit_cards("C"),
+    }
+    actions = "2H AH AD AC | 2S KD KC AS | KS KH QD QC | QS QH JD JC | JS JH TD TC"
+    actions += " | TS TH 9D 9C | 9S 9H 8D 8C | 8S 8H 7D 7C"
+    _, out = thaas("none").deal(led_by(hands), actions, dealer=0).run()
+    deal = out["deals"][0]
+    assert (deal["tricks"], deal["status"], deal["winner"]) == ([1, 7], "over", 1)
+    assert deal["tricks_played"] == 8
+
+
+def test_thaas_hidden_revealed_card_names_its_own_suit_as_hukum():
+    # Seat 2 (the dealer's right) holds the clubs; its ace is set aside and turned up when
+    # seat 1, who holds only hearts, cannot follow the spade lead.
+    sc = thaas("hidden").deal(
+        {1: suit_cards("H"), 2: suit_cards("C")}, "AS", dealer=3, set_aside="AC"
+    )
+    match, out = sc.run()
+    assert out["deals"][0]["hukum"] == "C"
+    assert view_for(match, 0).revealed_card == 39  # the ace of clubs

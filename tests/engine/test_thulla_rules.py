@@ -7,7 +7,16 @@ import random
 
 import pytest
 
-from thaasbai.engine import GameOptions, RecordError, SetupError, replay, view_for
+from thaasbai.engine import (
+    GIVE_UP,
+    HAND_CALL,
+    GameOptions,
+    IllegalActionError,
+    RecordError,
+    SetupError,
+    replay,
+    view_for,
+)
 from thaasbai.engine.cards import cards_of, format_card
 from thaasbai.engine.dealing import deal_hands
 
@@ -509,3 +518,36 @@ def test_thulla_view_holds_own_hand_and_no_other_hand():
     for seat in (0, 1, 3, 4, 5):
         for card in cards_of(match.current.hands[seat]):
             assert f'"{format_card(card)}"' not in text
+
+
+def test_thulla_shootout_when_the_higher_seat_would_lead():
+    # TWO with the hands swapped: seat 1 leads and ends up with spades and hearts, seat 0
+    # with diamonds and clubs; seat 1 would lead, so seat 1 is the Bhabhi, seat 0 safe.
+    _, out = thulla(2).deal({0: TWO[1], 1: TWO[0]}, "AS AD | AD KD", dealer=0).run()
+    deal = out["deals"][0]
+    assert (deal["status"], deal["bhabhi"], deal["out"]) == ("over", 1, [0])
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_thulla_no_hand_call_while_only_two_are_in_the_round(seats):
+    rng = random.Random(seats)
+    checked = 0
+    for _ in range(40):
+        match = replay(
+            {
+                "game": "thulla",
+                "seats": seats,
+                "seed": rng.randrange(10**6),
+                "deals": [{"dealer": 0, "actions": []}],
+            }
+        )
+        deal = match.current
+        while not deal.over:
+            legal = [a for a in deal.legal_actions() if a != GIVE_UP]
+            if deal.seats - len(deal.out) == 2 and deal.phase == "lead" and deal.tricks_done:
+                assert HAND_CALL not in legal
+                with pytest.raises(IllegalActionError):
+                    deal.apply(deal.to_act, HAND_CALL)
+                checked += 1
+            match.apply(deal.to_act, rng.choice([a for a in legal if a != HAND_CALL] or legal))
+    assert checked > 20

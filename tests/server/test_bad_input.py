@@ -58,6 +58,7 @@ async def refused(server, code, client, message, expected):
     err = await client.error()
     assert err["code"] == expected, (message, err)
     assert set(err) == {"type", "code", "message"}
+    assert isinstance(err["message"], str) and err["message"]  # a sentence for people
     await client.drain(0.1)
     assert [m["type"] for m in client.messages[seen:]] == ["error"]
     assert snapshot(server, code) == before
@@ -104,6 +105,12 @@ def test_each_bad_message_gets_its_typed_error_and_changes_nothing(server):
             (host, {"type": "act", "version": v, "action": {"play": not_mine}}, "illegal"),
             (host, {"type": "act", "version": v, "action": {"hand_call": True}}, "illegal"),
             (partner, {"type": "act", "version": v, "action": {"play": legal[0]}}, "not_your_turn"),
+            # Whose turn it is is judged before the version.
+            (
+                partner,
+                {"type": "act", "version": v - 1, "action": {"play": legal[0]}},
+                "not_your_turn",
+            ),
             (partner, {"type": "start", "version": v}, "not_host"),
             (host, {"type": "start", "version": v}, "already_started"),
             (host, {"type": "next_deal"}, "deal_in_progress"),

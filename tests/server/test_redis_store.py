@@ -4,15 +4,34 @@ expiry by TTL, pub/sub, leases and presence."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 import pytest
 from redis_harness import RedisServer, needs_redis
 
-from thaasbai.server.redis_store import RedisCluster, RedisEvents, RedisStore, connect
+from thaasbai.server.redis_store import PREFIX, RedisCluster, RedisEvents, RedisStore, connect
 from thaasbai.server.store import StoreConflict
 
 pytestmark = [pytest.mark.redis, needs_redis]
+
+
+async def when(probe, wanted, timeout: float = 10.0) -> float:
+    """Poll ``probe()`` until it returns ``wanted`` (or satisfies it, if callable); the
+    wall-clock time when it first did.  Waits on the state, not on a guessed delay."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = await probe()
+        if wanted(got) if callable(wanted) else got == wanted:
+            return time.time()
+        assert time.monotonic() < deadline, f"still {got!r}"
+        await asyncio.sleep(0.01)
+
+
+async def deadlines(cluster: RedisCluster, code: str) -> list[float]:
+    """When each presence entry of the room runs out (wall-clock seconds)."""
+    rows = await cluster.r.zrange(f"{PREFIX}here:{code}", 0, -1, withscores=True)
+    return [score / 1000 for _, score in rows]
 
 
 @pytest.fixture(scope="module")
@@ -52,11 +71,12 @@ def test_saves_are_compare_and_set_and_exactly_one_concurrent_save_wins(redis_ur
 def test_rooms_expire_by_ttl_and_expire_reports_known_codes(redis_url):
     async def go():
         store = RedisStore(connect(redis_url))
-        assert await store.create("SHORTT", b"x", time.time() + 0.2)
+        expires = time.time() + 0.2
+        assert await store.create("SHORTT", b"x", expires)
         assert await store.create("LONGGG", b"y", time.time() + 60)
         assert await store.save("LONGGG", b"z", 1, time.time() + 60) == 2
-        await asyncio.sleep(0.4)
-        assert await store.load("SHORTT") is None
+        gone = await when(lambda: store.load("SHORTT"), None)
+        assert gone >= expires - 0.002  # Redis keeps time in milliseconds
         assert await store.expire(time.time()) == ["SHORTT"]
         assert await store.expire(time.time()) == []
         assert await store.load("LONGGG") == (2, b"z")
@@ -77,10 +97,7 @@ def test_events_reach_other_processes_but_not_the_sender(redis_url):
         await asyncio.wait_for(one.ready.wait(), 5)
         await asyncio.wait_for(two.ready.wait(), 5)
         await one.publish("ABCDEF", 7, b'{"a doc": "with spaces"}')
-        for _ in range(100):
-            if got2:
-                break
-            await asyncio.sleep(0.01)
+        await when(lambda: asyncio.sleep(0, bool(got2)), True)
         assert got2 == [("ABCDEF", 7, b'{"a doc": "with spaces"}')] and got1 == []
         # The store can announce its saves itself, in the same script as the save.
         got2.clear()
@@ -89,10 +106,7 @@ def test_events_reach_other_processes_but_not_the_sender(redis_url):
         assert await store.save("GHJKLM", b"doc 2", 1, time.time() + 60) == 2
         with pytest.raises(StoreConflict):
             await store.save("GHJKLM", b"lost", 1, time.time() + 60)
-        for _ in range(100):
-            if got2:
-                break
-            await asyncio.sleep(0.01)
+        await when(lambda: asyncio.sleep(0, bool(got2)), True)
         assert got2 == [("GHJKLM", 2, b"doc 2")] and got1 == []
         await one.close()
         await two.close()
@@ -107,10 +121,12 @@ def test_one_lease_holder_at_a_time_and_takeover_when_it_stops_renewing(redis_ur
         held = await asyncio.gather(a.lease("LEASED"), b.lease("LEASED"))
         assert sorted(held) == [False, True]
         holder, other = (a, b) if held[0] else (b, a)
+        renewed = time.time()
         assert await holder.lease("LEASED")  # renewing
         assert not await other.lease("LEASED")
-        await asyncio.sleep(0.45)  # the holder "died": no renewal
-        assert await other.lease("LEASED")
+        # The holder "died": no renewal.  The other takes over once the lease runs out.
+        taken = await when(lambda: other.lease("LEASED"), True)
+        assert taken >= renewed + 0.3 - 0.002
         assert not await holder.lease("LEASED")
         await other.release("LEASED")
         assert await holder.lease("LEASED")
@@ -127,14 +143,20 @@ def test_presence_is_shared_and_runs_out_without_heartbeats(redis_url):
         await b.arrive("HEREEE", 2)
         assert await a.present("HEREEE") == {1, 2}
         await a.depart("HEREEE", 1)  # one of two connections: still here
-        await asyncio.sleep(0.6)  # heartbeats keep both alive past the ttl
+        first = await deadlines(a, "HEREEE")
+        # Wait past the first heartbeat's deadline until both have been renewed since.
+        await when(lambda: deadlines(a, "HEREEE"), lambda d: min(d) > max(first), timeout=5)
+        assert time.time() < min(await deadlines(a, "HEREEE"))
         assert await b.present("HEREEE") == {1, 2}
         await b.depart("HEREEE", 2)
         assert await a.present("HEREEE") == {1}
         assert a._heart is not None
-        a._heart.cancel()  # process a "dies": its presence runs out
-        await asyncio.sleep(0.6)
-        assert await b.present("HEREEE") == set()
+        a._heart.cancel()  # process a "dies": its presence runs out, and not before
+        with contextlib.suppress(asyncio.CancelledError):
+            await a._heart
+        (last,) = await deadlines(a, "HEREEE")
+        gone = await when(lambda: b.present("HEREEE"), set())
+        assert gone >= last - 0.002
         await b.close()
 
     asyncio.run(go())

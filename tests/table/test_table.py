@@ -138,3 +138,78 @@ def _finish_deal(table: Table) -> None:
     while not table.match.current.over:
         seat = table.to_act
         table.submit(seat, table.match.current.legal_actions()[0], table.version)
+
+
+def test_every_change_to_the_table_moves_the_version_on() -> None:
+    table = _table("thaas", seed=4)
+    seen = [table.version]
+
+    def changed() -> None:
+        assert table.version > seen[-1], (table.version, seen)
+        seen.append(table.version)
+
+    table.sit(2, "Ibrahim")
+    changed()
+    table.leave(2)
+    changed()
+    table.sit(2, "Ibrahim")
+    changed()
+    table.start()
+    changed()
+    table.set_away(2, True)
+    changed()
+    table.set_away(2, True)  # no change: the version stays
+    assert table.version == seen[-1]
+    table.set_away(2, False)
+    changed()
+    table.leave(2)  # during play a bot takes the seat
+    changed()
+    assert table.seats[2].kind == BOT and table.seats[2].bot_level == "easy"
+    assert table.seats[2].name.endswith("(bot)")
+    _finish_deal(table)
+    changed()
+    table.rematch()
+    changed()
+
+
+def test_sitting_refuses_a_seat_that_is_not_there_or_taken_or_an_unknown_bot() -> None:
+    table = _table()
+    for seat in (4, -1, "1"):
+        with pytest.raises(TableError) as exc:
+            table.sit(seat, "Nobody")
+        assert exc.value.code == "bad_seat"
+    with pytest.raises(TableError) as exc:
+        table.sit(0, "Again")
+    assert exc.value.code == "seat_taken"
+    with pytest.raises(TableError) as exc:
+        table.sit(1, "Robot", kind=BOT, bot_level="grandmaster")
+    assert exc.value.code == "malformed"
+    assert table.sit(1, "Robot", kind=BOT, bot_level="hard") == 1
+    assert table.seats[1].bot_level == "hard" and table.bot_level_for(1) == "hard"
+    assert table.bot_level_for(0) == "easy"  # a human's stand-in plays at the table's level
+    for seat in (2, 3):
+        table.sit(seat, "Full")
+    with pytest.raises(TableError) as exc:
+        table.sit(None, "Late")
+    assert exc.value.code == "seat_taken"
+
+
+def test_a_rematch_is_dealt_from_the_tables_own_random_source() -> None:
+    def rematched(seed: int) -> str:
+        table = _table("thaas", seed=seed)
+        table.start()
+        _finish_deal(table)
+        table.rematch()
+        return json.dumps(to_record(table.match))
+
+    assert rematched(3) == rematched(3)
+    assert rematched(3) != rematched(4)
+
+
+def test_the_next_deal_moves_the_version_on() -> None:
+    table = _table("thulla", 3, seed=5)
+    table.start()
+    _finish_deal(table)
+    before = table.version
+    table.next_deal()
+    assert table.version > before and not table.match.current.over

@@ -61,10 +61,12 @@ def test_illegal_and_stale_actions_are_refused_without_change() -> None:
         legal = {a["play"] for a in st.view["legal"] if "play" in a}
         illegal = next(c for c in st.view["hand"] if c not in legal) if len(legal) < 13 else None
         if illegal:
-            with pytest.raises(SessionError):
+            with pytest.raises(SessionError) as exc:
                 await s.act({"play": illegal}, st.version)
-        with pytest.raises(SessionError):
+            assert exc.value.code == "illegal"
+        with pytest.raises(SessionError) as exc:
             await s.act({"play": sorted(legal)[0]}, st.version - 1)
+        assert exc.value.code == "stale_version"
         assert s.state().version == st.version
         await s.close()
 
@@ -75,10 +77,12 @@ def test_next_deal_waits_for_the_end_of_the_deal() -> None:
     async def go() -> None:
         s = _session()
         await s.start()
-        with pytest.raises(SessionError):
+        with pytest.raises(SessionError) as exc:
             await s.next_deal()
-        with pytest.raises(SessionError):
+        assert exc.value.code == "deal_in_progress"
+        with pytest.raises(SessionError) as exc:
             await s.rematch()
+        assert exc.value.code == "game_in_progress"
         await s.close()
         s2 = _session()
         await _play_out(s2)

@@ -51,11 +51,6 @@ def highest_card(m: Mask) -> Card:
     return best
 
 
-def higher_than(c: Card) -> Mask:
-    """Cards of ``c``'s suit that beat ``c``."""
-    return SUIT_MASKS[c // 13] & ((1 << c) - 1)
-
-
 def is_master(c: Card, seen: Mask) -> bool:
     """True if no unseen card of its suit beats ``c`` (``seen``: played and own cards)."""
     return not (SUIT_MASKS[c // 13] & ((1 << c) - 1) & ~seen)

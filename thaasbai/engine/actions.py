@@ -30,10 +30,6 @@ def declare(suit: int) -> Action:
     return DECLARE + suit
 
 
-def is_play(a: Action) -> bool:
-    return 0 <= a < 52
-
-
 def action_to_json(a: Action) -> dict:
     """The record form without ``seat``: ``{"play": "QH"}``, ``{"declare": "H"}`` ..."""
     if 0 <= a < 52:

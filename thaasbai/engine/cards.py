@@ -89,10 +89,6 @@ def parse_suit(text: str) -> Suit:
     return SUITS.index(text)
 
 
-def format_suit(s: Suit) -> str:
-    return SUITS[s]
-
-
 def card_name(c: Card) -> str:
     """Spoken name, for accessibility labels: ``'ace of spades'``."""
     return f"{RANK_NAMES[c % 13]} of {SUIT_NAMES[c // 13]}"
@@ -145,10 +141,6 @@ SUIT_PATTERN_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
 
 def format_cards(m: Mask) -> list[str]:
     return [format_card(c) for c in cards_of(m)]
-
-
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    return [parse_card(t) for t in texts]
 
 
 class CardSet:

@@ -21,11 +21,6 @@ HUKUM_MODES = (IMPLICIT, DECLARED, HIDDEN, NONE)
 SEATS = 4
 
 
-def team_of(seat: Seat) -> int:
-    """Seats 0 and 2 are team 0; seats 1 and 3 are team 1."""
-    return seat & 1
-
-
 class TrickDeal:
     """State of one Thaas-family deal.  Use :meth:`apply`; search may use :meth:`play_card`."""
 
