@@ -53,6 +53,7 @@ def _serve(args: argparse.Namespace) -> int:
             data_dir=args.data_dir or "",
             public_url=args.public_url or "",
             grace_s=args.grace,
+            trusted_proxies=_trusted_proxies(args),
         )
     )
     return 0
@@ -106,10 +107,29 @@ def build_parser() -> argparse.ArgumentParser:
         default=60.0,
         help="seconds before a bot plays for a disconnected player",
     )
+    _add_trusted_proxy_flag(p)
     p.set_defaults(run=_serve)
 
     _add_arena_parser(sub)
     return parser
+
+
+def _add_trusted_proxy_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--trusted-proxy",
+        dest="trusted_proxies",
+        action="append",
+        metavar="ADDRESS",
+        help="a reverse proxy (IP address, network such as 10.0.0.0/8, or *) whose "
+        "X-Forwarded-For names the client; repeatable; default none, also "
+        "THAASBAI_TRUSTED_PROXIES=a,b",
+    )
+
+
+def _trusted_proxies(args: argparse.Namespace) -> tuple[str, ...]:
+    """The flags if given, else ``THAASBAI_TRUSTED_PROXIES`` (comma-separated)."""
+    given = args.trusted_proxies or os.getenv("THAASBAI_TRUSTED_PROXIES", "").split(",")
+    return tuple(a.strip() for a in given if a.strip())
 
 
 def _add_arena_parser(sub) -> None:

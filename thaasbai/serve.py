@@ -58,4 +58,12 @@ def run(settings: ServeSettings) -> None:
     app = create_app(settings)
     log.info("Thaasbai is ready: open %s", settings.base_url)
     print(f"Thaasbai: open {settings.base_url} in a browser", flush=True)
-    uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning")
+    from .server.transport import uvicorn_options
+
+    uvicorn.run(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level="warning",
+        **uvicorn_options(settings),  # limits, proxies, protocol implementations
+    )

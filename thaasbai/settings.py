@@ -15,6 +15,7 @@ class ServeSettings:
     data_dir: str = ""
     public_url: str = ""  # the base of invite links; default http://host:port
     grace_s: float = 60.0
+    trusted_proxies: tuple[str, ...] = ()  # reverse proxies whose X-Forwarded-For is believed
     web_renderer: str = "auto"
 
     @property
