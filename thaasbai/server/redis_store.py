@@ -163,7 +163,7 @@ class RedisStore:
         try:
             await self.r.aclose()
         except (RedisError, RuntimeError) as exc:
-            log.warning("closing the Redis client failed: %r", exc)
+            log.warning("closing the Redis client failed: %s: %s", type(exc).__name__, exc)
 
 
 class RedisEvents:
@@ -220,7 +220,11 @@ class RedisEvents:
                 try:
                     await pubsub.aclose()
                 except Exception as exc:  # the connection is already broken: nothing to free
-                    log.debug("closing the room events subscription failed: %r", exc)
+                    log.debug(
+                        "closing the room events subscription failed: %s: %s",
+                        type(exc).__name__,
+                        exc,
+                    )
 
     def _dispatch(self, code: str, rev: int, doc: bytes) -> None:
         for handler in self._handlers:
@@ -262,7 +266,7 @@ class RedisCluster:
         try:
             await self._release(keys=[f"{PREFIX}lease:{code}"], args=[self.process_id])
         except RedisError as exc:  # the lease runs out by itself within lease_s
-            log.warning("releasing a room's lease failed: %r", exc)
+            log.warning("releasing a room's lease failed: %s: %s", type(exc).__name__, exc)
 
     def _member(self, seat: int) -> str:
         return f"{seat}|{self.process_id}"
@@ -285,7 +289,7 @@ class RedisCluster:
         try:
             await self.r.zrem(f"{PREFIX}here:{code}", self._member(seat))
         except RedisError as exc:  # the heartbeat's deadline runs out by itself
-            log.warning("recording a departure failed: %r", exc)
+            log.warning("recording a departure failed: %s: %s", type(exc).__name__, exc)
 
     async def present(self, code: str) -> set[int]:
         """Seats with a live connection to some process (heartbeats not yet run out)."""
@@ -329,7 +333,9 @@ class RedisCluster:
                         pipe.zrem(f"{PREFIX}here:{code}", self._member(seat))
                     await pipe.execute()
             except RedisError as exc:  # our presence runs out by itself within lease_s
-                log.warning("clearing this process's presence failed: %r", exc)
+                log.warning(
+                    "clearing this process's presence failed: %s: %s", type(exc).__name__, exc
+                )
             self._local.clear()
 
 

@@ -711,7 +711,12 @@ class RoomService:
                 try:
                     await self.cluster.release(room.code)
                 except Exception as exc:  # it runs out by itself within one lease period
-                    log.warning("room %s: releasing the lease failed: %r", hint(room.code), exc)
+                    log.warning(
+                        "room %s: releasing the lease failed: %s: %s",
+                        hint(room.code),
+                        type(exc).__name__,
+                        exc,
+                    )
 
     async def _lead(self, room: Room) -> bool:
         """Hold (take or renew) the room's lease; as holder, learn who is connected anywhere
