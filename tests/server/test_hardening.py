@@ -421,3 +421,33 @@ def test_sqlite_writes_leave_the_event_loop_free(tmp_path):
         return stalled
 
     assert run(go()) < 1.0  # inline, the loop would be stuck for sqlite's 5 s busy timeout
+
+
+# -- slow heads: nothing held open ------------------------------------------------------------
+
+
+def test_a_connection_that_never_completes_a_request_head_is_closed():
+    with LiveServer(http_head_timeout_s=0.5) as s:
+        code = create(s.base)["code"]
+        silent = socket.create_connection(("127.0.0.1", s.port))
+        trickle = socket.create_connection(("127.0.0.1", s.port))
+        start = time.monotonic()
+        with silent, trickle:
+            trickle.sendall(b"GET /healthz HTT")
+            assert read_until_closed(silent, timeout=5) == b""
+            assert read_until_closed(trickle, timeout=5) == b""
+        assert time.monotonic() - start < 4
+        # Whole requests, kept-alive connections and WebSockets are not cut short.
+        with httpx.Client(base_url=s.base) as http:
+            assert http.get("/healthz").status_code == 200
+            time.sleep(0.3)
+            assert http.get("/healthz").status_code == 200
+
+        async def go():
+            async with Client(s.ws_base, code) as c:
+                await c.state()
+                await asyncio.sleep(1.0)  # twice the head deadline
+                await c.send({"type": "ping"})
+                return (await c.wait_for(lambda m: m["type"] == "pong"))["type"]
+
+        assert run(go()) == "pong"

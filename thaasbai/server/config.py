@@ -35,6 +35,7 @@ class ServerConfig:
     # between the two limits are read, answered ``too_large`` and then closed.
     max_frame_bytes: int = 64 * 1024
     max_body_bytes: int = 4096  # an HTTP body above this answers 413
+    http_head_timeout_s: float = 10.0  # a connection must send a whole request head by then
     ws_rate: float = 10.0  # messages per second per connection ...
     ws_burst: float = 30.0  # ... with this burst
     ws_flood_limit: int = 20  # refused-for-rate messages before the connection is closed

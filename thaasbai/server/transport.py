@@ -5,9 +5,10 @@ at the edge, before it costs memory or holds a connection open.
 does the same, so what is tested is what is deployed.  Each choice was checked against the
 installed uvicorn (0.54) with a hostile client:
 
-* ``http="h11"`` with a 16 KiB head limit: h11 answers ``400`` to a request line plus headers
-  above the limit.  httptools (uvicorn's "auto" when installed) has no such limit: it
-  accepted a 1 MB header.
+* ``http``: uvicorn's h11 protocol with a 16 KiB head limit (h11 answers ``400`` to a
+  request line plus headers above it; httptools, uvicorn's "auto" when installed, has no
+  limit: it accepted a 1 MB header), plus the one thing no option gives: a deadline for each
+  request head (:class:`HeadDeadlineH11`).
 * ``ws="wsproto"``: the handshake is parsed by h11 and always answered.  With
   "websockets-sansio" (the "auto" choice) a request line over 8 KiB or more than 128
   headers fails inside the ``websockets`` parser and uvicorn never answers nor closes:
@@ -25,7 +26,10 @@ installed uvicorn (0.54) with a hostile client:
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from typing import Any, ClassVar
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .config import ServerConfig
 
@@ -43,8 +47,9 @@ def uvicorn_options(settings: Any) -> dict[str, Any]:
         settings if isinstance(settings, ServerConfig) else ServerConfig.from_settings(settings)
     )
     proxies = list(config.trusted_proxies)
+    http = type("H11", (HeadDeadlineH11,), {"head_timeout_s": config.http_head_timeout_s})
     return {
-        "http": "h11",
+        "http": http,
         "h11_max_incomplete_event_size": HTTP_MAX_HEAD_BYTES,
         "ws": "wsproto",
         "ws_max_size": config.max_frame_bytes,
@@ -57,3 +62,52 @@ def uvicorn_options(settings: Any) -> dict[str, Any]:
         "forwarded_allow_ips": ",".join(proxies) if proxies else "",
         "server_header": False,
     }
+
+
+class HeadDeadlineH11(H11Protocol):
+    """uvicorn's h11 protocol with a deadline for each request head.
+
+    uvicorn arms its keep-alive timeout only once a response is complete and disarms it on
+    any data, so a client that connects and sends nothing, or trickles a request line a
+    byte at a time, holds a connection (and a file descriptor) for ever.  Here a connection
+    that has not completed a request head ``head_timeout_s`` after it opened, or after its
+    last response, is closed.  An upgraded connection (a WebSocket) is no longer ours and is
+    left alone."""
+
+    head_timeout_s: ClassVar[float] = 10.0
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)  # type: ignore[arg-type]
+        self._arm_head_deadline()
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self._head_deadline is not None and self.cycle is not self._awaiting:
+            self._head_deadline.cancel()  # a head arrived: the request is under way
+            self._head_deadline = None
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm_head_deadline()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if getattr(self, "_head_deadline", None) is not None:
+            self._head_deadline.cancel()
+            self._head_deadline = None
+        super().connection_lost(exc)
+
+    def _arm_head_deadline(self) -> None:
+        if getattr(self, "_head_deadline", None) is not None:
+            self._head_deadline.cancel()
+        self._awaiting = self.cycle
+        self._head_deadline: asyncio.TimerHandle | None = self.loop.call_later(
+            self.head_timeout_s, self._head_too_late
+        )
+
+    def _head_too_late(self) -> None:
+        self._head_deadline = None
+        transport, cycle = self.transport, self.cycle
+        idle = cycle is None or cycle.response_complete  # no request of ours under way
+        if cycle is self._awaiting and idle and transport.get_protocol() is self:
+            transport.close()  # closing twice is harmless
