@@ -174,10 +174,10 @@ class Soak:
                         if host:
                             await ws.send(json.dumps({"type": "start", "version": version}))
                         continue
+                    if msg["room"]["over"]:  # the match is over: the room expires soon
+                        done.set()
+                        break
                     if view["status"] == "over":
-                        if view.get("match", {}).get("over", True):
-                            done.set()
-                            break
                         await ws.send(json.dumps({"type": "next_deal", "version": version}))
                         continue
                     roll = rng.random()
@@ -254,14 +254,16 @@ class Soak:
             await asyncio.sleep(0.05)
 
     async def hoarder(self) -> None:
+        codes = []
         async with self.http(self.addresses.next()) as http:
-            code = (await http.post("/api/rooms", json={"bots": "easy"})).json()["code"]
+            for _ in range(3):  # spread over rooms: below each room's spectator cap
+                codes.append((await http.post("/api/rooms", json={"bots": "easy"})).json()["code"])
         while not self.stop.is_set():
             address = self.addresses.next()
             held = []
-            for _ in range(80):
+            for i in range(80):
                 try:
-                    ws = await self.connect(address, code, None)
+                    ws = await self.connect(address, codes[i % 3], None)
                     msg = json.loads(await ws.recv())
                     self.count[f"hoard: {msg.get('code', msg['type'])}"] += 1
                     held.append(ws)
@@ -300,6 +302,8 @@ def serve(port: int, data_dir: str) -> None:
     config = ServerConfig.from_settings(settings)
     app = Starlette()
     install(app, config=config)
+    if os.getenv("SOAK_TRACE"):
+        add_trace_route(app)
     uvicorn.run(
         SecurityHeaders(app),
         host="127.0.0.1",
@@ -307,6 +311,32 @@ def serve(port: int, data_dir: str) -> None:
         log_level="warning",
         **uvicorn_options(config),
     )
+
+
+def add_trace_route(app) -> None:
+    """``GET /_soak/trace``: where Python memory grew since the first call (tracemalloc),
+    for ``--trace``; the first call sets the baseline."""
+    import tracemalloc
+
+    from starlette.responses import PlainTextResponse
+
+    tracemalloc.start(12)
+    baseline: list = []
+
+    async def trace(request):
+        snap = tracemalloc.take_snapshot().filter_traces(
+            [tracemalloc.Filter(False, tracemalloc.__file__)]
+        )
+        if not baseline:
+            baseline.append(snap)
+            return PlainTextResponse("baseline taken\n")
+        lines = []
+        for stat in snap.compare_to(baseline[0], "traceback")[:8]:
+            lines.append(f"{stat.size_diff / 1024:+.0f} KiB, {stat.count_diff:+d} blocks")
+            lines += ["    " + line for line in stat.traceback.format()[-12:]]
+        return PlainTextResponse("\n".join(lines) + "\n")
+
+    app.router.add_route("/_soak/trace", trace, methods=["GET"])
 
 
 async def main_async(args: argparse.Namespace) -> dict:
@@ -318,6 +348,7 @@ async def main_async(args: argparse.Namespace) -> dict:
         THAASBAI_BOT_PACE="0.05",
         THAASBAI_FINISHED_TTL="30",
         THAASBAI_BOT_PROCESSES="0",
+        **({"SOAK_TRACE": "1"} if args.trace else {}),
     )
     log = open(Path(data_dir) / "server.log", "wb")  # noqa: SIM115
     proc = subprocess.Popen(
@@ -342,6 +373,9 @@ async def main_async(args: argparse.Namespace) -> dict:
             workers += [
                 asyncio.create_task(w()) for w in (soak.guesser, soak.hoarder, soak.spammer)
             ]
+            if args.trace:
+                await asyncio.sleep(60)  # past the warm-up: caches and pools filled
+                print((await probe.get("/_soak/trace")).text, flush=True)
             start = time.monotonic()
             end = start + args.minutes * 60
             print(" min   RSS MiB  fds  rooms  actions  reconnects  closes", flush=True)
@@ -374,6 +408,9 @@ async def main_async(args: argparse.Namespace) -> dict:
                 w.cancel()
             await asyncio.gather(*workers, return_exceptions=True)
             alive = proc.poll() is None and (await probe.get("/healthz")).status_code == 200
+            if args.trace:
+                print("Python memory grown since the baseline, by place:", flush=True)
+                print((await probe.get("/_soak/trace", timeout=120)).text, flush=True)
     finally:
         proc.terminate()
         proc.wait(10)
@@ -410,6 +447,9 @@ def main() -> None:
     p.add_argument("--junk", type=float, default=0.03, help="chance per state to send junk")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object last")
+    p.add_argument(
+        "--trace", action="store_true", help="tracemalloc in the server: where memory grew"
+    )
     p.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     p.add_argument("--data-dir", help=argparse.SUPPRESS)
     args = p.parse_args()
