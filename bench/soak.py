@@ -46,7 +46,7 @@ import httpx
 import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = [{"game": "thaas"}, {"game": "dhihaeh"}, {"game": "thulla", "seats": 4}]
+GAMES = {"thaas": {"game": "thaas"}, "dhihaeh": {"game": "dhihaeh"}, "thulla": {"game": "thulla"}}
 
 
 def rss_kib(pid: int) -> int:
@@ -122,7 +122,8 @@ class Soak:
         rng = self.rng
         host_address = self.addresses.next()
         async with self.http(host_address) as http:
-            body = {**rng.choice(GAMES), "name": "Host", "bots": rng.choice(["easy", "normal"])}
+            game = GAMES[rng.choice(self.args.games.split(","))]
+            body = {**game, "name": "Host", "bots": rng.choice(["easy", "normal"])}
             r = await http.post("/api/rooms", json=body)
             r.raise_for_status()
             made = r.json()
@@ -446,6 +447,12 @@ def main() -> None:
     p.add_argument("--drop", type=float, default=0.03, help="chance per state to drop")
     p.add_argument("--junk", type=float, default=0.03, help="chance per state to send junk")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--games",
+        default="thaas,dhihaeh",
+        help="games to play, comma-separated; thulla's random-play matches run for many "
+        "minutes, so their growing records would show as a slope of their own",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object last")
     p.add_argument(
         "--trace", action="store_true", help="tracemalloc in the server: where memory grew"
