@@ -134,7 +134,13 @@ async def main_async(args: argparse.Namespace) -> None:
     if args.processes > 1 and not args.store.startswith("redis"):
         raise SystemExit("--processes above 1 needs a shared --store redis://...")
     data_dir = tempfile.mkdtemp(prefix="thaasbai-bench-")
-    env = dict(os.environ, THAASBAI_HTTP_RATE="0", PYTHONPATH=str(ROOT))
+    # One client address for every player: lift the per-address limits.
+    env = dict(
+        os.environ,
+        THAASBAI_HTTP_RATE="0",
+        THAASBAI_WS_PER_ADDRESS="1000000",
+        PYTHONPATH=str(ROOT),
+    )
     where = ["--store", args.store] if args.store else ["--data-dir", data_dir]
     ports = [free_port() for _ in range(args.processes)]
     servers = [

@@ -33,6 +33,8 @@ SERVER_ENVIRONMENT: tuple[tuple[str, str, str], ...] = (
     ("THAASBAI_FINISHED_TTL", "seconds a finished match's room is kept", "3600"),
     ("THAASBAI_IDLE_TTL", "seconds an untouched room is kept", "604800"),
     ("THAASBAI_LEASE", "seconds before a dead process's rooms move", "5"),
+    ("THAASBAI_WS_PER_ADDRESS", "open WebSockets per client address", "64"),
+    ("THAASBAI_MAX_SOCKETS", "open WebSockets in this process", "4000"),
 )
 
 
@@ -83,6 +85,7 @@ def _serve(args: argparse.Namespace) -> int:
             allow_origins=tuple(o for o in args.allow_origin if o),
             certfile=args.certfile,
             keyfile=args.keyfile,
+            trusted_proxies=_trusted_proxies(args),
         )
     )
     return 0
@@ -152,6 +155,21 @@ def _serve_listen_options(g) -> None:
         metavar="PEM",
         help="the certificate's private key (default: inside --certfile); env THAASBAI_KEYFILE",
     )
+    g.add_argument(
+        "--trusted-proxy",
+        dest="trusted_proxies",
+        action="append",
+        metavar="ADDRESS",
+        help="a reverse proxy (IP address, network such as 10.0.0.0/8, or *) whose "
+        "X-Forwarded-For names the client; repeat for more (default: none, the peer's "
+        "own address counts); env THAASBAI_TRUSTED_PROXIES, comma-separated",
+    )
+
+
+def _trusted_proxies(args: argparse.Namespace) -> tuple[str, ...]:
+    """The flags if given, else ``THAASBAI_TRUSTED_PROXIES`` (comma-separated)."""
+    given = args.trusted_proxies or os.getenv("THAASBAI_TRUSTED_PROXIES", "").split(",")
+    return tuple(a.strip() for a in given if a.strip())
 
 
 def _serve_web_options(g) -> None:

@@ -27,6 +27,7 @@ def create_app(settings: ServeSettings, web_dir: Path | None = None):
     from starlette.requests import Request
 
     from . import server
+    from .server.headers import SecurityHeaders, content_security_policy, script_hashes
     from .web.build import default_web_dir
     from .web.static import StaticApp
 
@@ -57,7 +58,11 @@ def create_app(settings: ServeSettings, web_dir: Path | None = None):
 
     app.add_route("/{path:path}", web_file, methods=["GET", "HEAD"], include_in_schema=False)
     app.state.web = static
-    return app
+    # Security headers on every response; the policy allows exactly the inline scripts of
+    # this build's index.html (by their hashes), so it is made from the file as served.
+    index = (static.root / "index.html").read_text(encoding="utf-8")
+    csp = content_security_policy(settings.public_url, script_hashes(index))
+    return SecurityHeaders(app, csp=csp)
 
 
 def run(settings: ServeSettings) -> None:
@@ -74,7 +79,16 @@ def run(settings: ServeSettings) -> None:
     app = create_app(settings, web_dir)
     for line in describe_urls(settings):
         print(line, flush=True)
+    from .server.transport import uvicorn_options
+
     ssl = {}
     if settings.certfile:
         ssl = {"ssl_certfile": settings.certfile, "ssl_keyfile": settings.keyfile or None}
-    uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning", **ssl)
+    uvicorn.run(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level="warning",
+        **uvicorn_options(settings),  # limits, proxies, protocol implementations
+        **ssl,
+    )

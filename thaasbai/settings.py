@@ -21,6 +21,7 @@ class ServeSettings:
     # Origins of a static app hosted elsewhere (build-web --server-url) that may call the
     # room API from the browser (CORS); empty: only the app this server serves.
     allow_origins: tuple[str, ...] = ()
+    trusted_proxies: tuple[str, ...] = ()  # reverse proxies whose X-Forwarded-For is believed
 
     @property
     def base_url(self) -> str:

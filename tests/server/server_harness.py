@@ -17,6 +17,8 @@ import websockets
 from fastapi import FastAPI
 
 from thaasbai.server import RoomService, ServerConfig, install
+from thaasbai.server.headers import SecurityHeaders
+from thaasbai.server.transport import uvicorn_options
 
 FAST = ServerConfig(
     store="memory",
@@ -48,10 +50,15 @@ class LiveServer:
         if app is None:
             app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
             self.service: RoomService | None = install(app, config=self.config)
+            app = SecurityHeaders(app)  # as ``thaasbai serve`` wraps the whole app
         else:
             self.service = getattr(app.state, "rooms", None)
         self.app = app
-        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="auto"))
+        # The transport options of ``thaasbai serve``: what is tested is what is deployed.
+        options = uvicorn_options(self.config)
+        self.server = uvicorn.Server(
+            uvicorn.Config(app, log_level="warning", lifespan="auto", **options)
+        )
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
 
     def __enter__(self) -> LiveServer:

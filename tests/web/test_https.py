@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import socket
 import ssl
 import subprocess
 import sys
@@ -13,14 +14,17 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests" / "e2e"))
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl not installed")
 
 
-def test_serve_speaks_https_with_a_certificate(tmp_path: Path):
-    from conftest import free_port
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
+
+def test_serve_speaks_https_with_a_certificate(tmp_path: Path):
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     openssl = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
     subprocess.run(

@@ -19,3 +19,10 @@ def normalise_code(text: str) -> str | None:
     if len(code) != LENGTH or any(ch not in ALPHABET for ch in code):
         return None
     return code
+
+
+def hint(code: str) -> str:
+    """A room code as logs show it (``K7****``): enough to follow one room through a log,
+    not enough to watch it (10 of its 30 bits).  Logs never hold a full code: the code
+    alone lets anyone spectate."""
+    return code[:2] + "*" * max(0, len(code) - 2)

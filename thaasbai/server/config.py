@@ -31,13 +31,24 @@ class ServerConfig:
     min_turn_timer_s: float = 5.0
     max_turn_timer_s: float = 600.0
     max_message_bytes: int = 4096  # a WebSocket frame above this closes the connection
+    # uvicorn closes the connection (1009) on a frame above this before reading it; frames
+    # between the two limits are read, answered ``too_large`` and then closed.
+    max_frame_bytes: int = 64 * 1024
     max_body_bytes: int = 4096  # an HTTP body above this answers 413
+    http_head_timeout_s: float = 10.0  # a connection must send a whole request head by then
     ws_rate: float = 10.0  # messages per second per connection ...
     ws_burst: float = 30.0  # ... with this burst
     ws_flood_limit: int = 20  # refused-for-rate messages before the connection is closed
-    http_rate: float = 2.0  # create/join/lobby requests per second per client address ...
+    # Create/join/lobby requests and WebSocket connection attempts (each looks a room up)
+    # per second per client address ...
+    http_rate: float = 2.0
     http_burst: float = 20.0  # ... with this burst
-    max_connections_per_room: int = 32
+    max_spectators_per_room: int = 32  # seated players always get in
+    max_sockets_per_address: int = 64  # open WebSockets from one client address
+    max_sockets: int = 4000  # open WebSockets in this process
+    # Peers whose X-Forwarded-For is believed (uvicorn's forwarded_allow_ips): addresses,
+    # networks or "*"; empty means the socket's peer is the client, whatever it claims.
+    trusted_proxies: tuple[str, ...] = ()
     outbox_limit: int = 256  # queued messages for a connection that does not read
     finished_ttl_s: float = 3600.0  # a finished match's room is deleted after this idle time
     idle_ttl_s: float = 7 * 86400.0  # any room untouched for this long is deleted
@@ -60,6 +71,7 @@ class ServerConfig:
             "store": getattr(settings, "store", ""),
             "data_dir": getattr(settings, "data_dir", ""),
             "grace_s": float(getattr(settings, "grace_s", 60.0)),
+            "trusted_proxies": tuple(getattr(settings, "trusted_proxies", ())),
         }
         overrides = {
             "THAASBAI_BOT_PACE": ("bot_pace_s", float),
@@ -73,6 +85,8 @@ class ServerConfig:
             "THAASBAI_GRACE": ("grace_s", float),
             "THAASBAI_LEASE": ("lease_s", float),
             "THAASBAI_BOT_PROCESSES": ("bot_processes", int),
+            "THAASBAI_WS_PER_ADDRESS": ("max_sockets_per_address", int),
+            "THAASBAI_MAX_SOCKETS": ("max_sockets", int),
         }
         for name, (key, conv) in overrides.items():
             if env.get(name):

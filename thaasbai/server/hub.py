@@ -75,7 +75,8 @@ class Connection:
                     await ws.close(item[0], item[1])
                     return
                 await ws.send_text(item.decode())
-        except Exception:  # the peer went away mid-send: the reader's finally cleans up
+        except Exception as exc:  # the peer went away mid-send: the reader's finally cleans up
+            log.debug("a connection's writer stopped: %s", type(exc).__name__)
             self._closing = True
 
     async def stop(self) -> None:
@@ -113,6 +114,9 @@ class Hub:
 
     def count(self, code: str) -> int:
         return len(self._rooms.get(code, ()))
+
+    def spectators(self, code: str) -> int:
+        return sum(1 for c in self._rooms.get(code, ()) if c.seat is None)
 
     def seat_connected(self, code: str, seat: int) -> bool:
         return any(c.seat == seat for c in self._rooms.get(code, ()))

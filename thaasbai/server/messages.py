@@ -84,16 +84,25 @@ _decoder = msgspec.json.Decoder(ClientMessage)
 _envelope = msgspec.json.Decoder(_Envelope)
 
 
+NESTED = "nested too deeply"
+
+
 def parse_client_message(data: bytes | str, max_bytes: int) -> ClientMessage:
-    """Decode and validate one frame; raises :class:`ProtocolError`."""
+    """Decode and validate one frame; raises :class:`ProtocolError`.
+
+    msgspec recurses once per nested array or object, so a frame of a couple of thousand
+    ``[`` raises ``RecursionError``; no valid message nests more than three deep, so that
+    is ``malformed`` like any other bad frame."""
     if len(data) > max_bytes:
         raise ProtocolError("too_large", f"messages are limited to {max_bytes} bytes")
     try:
         return _decoder.decode(data)
+    except RecursionError:
+        raise ProtocolError("malformed", NESTED) from None
     except msgspec.ValidationError as exc:
         try:
             kind = _envelope.decode(data).type
-        except msgspec.DecodeError:
+        except (msgspec.DecodeError, RecursionError):
             kind = None
         if isinstance(kind, str) and kind not in MESSAGE_TYPES:
             raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}") from None
@@ -156,6 +165,8 @@ def _decode_body(decoder: msgspec.json.Decoder, body: bytes, kind: type) -> Any:
         return decoder.decode(body)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         raise ProtocolError("malformed", str(exc)[:200]) from None
+    except RecursionError:
+        raise ProtocolError("malformed", NESTED) from None
 
 
 def clean_name(name: str, fallback: str) -> str:

@@ -1,4 +1,5 @@
-"""Token buckets: per client address for HTTP, per connection for WebSocket messages."""
+"""Token buckets (per client address for requests and connection attempts, per connection
+for WebSocket messages) and the count of open WebSockets per client address."""
 
 from __future__ import annotations
 
@@ -49,3 +50,36 @@ class KeyedLimiter:
         else:
             self._buckets.move_to_end(key)
         return bucket.take()
+
+
+class SocketSlots:
+    """Open WebSockets, at most ``per_key`` per client address and ``total`` in all.
+
+    ``take`` when a connection is let in and ``give`` back (always, in a ``finally``) when
+    it ends, so a client can hold at most ``per_key`` connections however fast it opens
+    them."""
+
+    def __init__(self, per_key: int, total: int) -> None:
+        self.per_key = per_key
+        self.total = total
+        self.open = 0
+        self._by_key: dict[str, int] = {}
+
+    def take(self, key: str) -> bool:
+        held = self._by_key.get(key, 0)
+        if held >= self.per_key or self.open >= self.total:
+            return False
+        self._by_key[key] = held + 1
+        self.open += 1
+        return True
+
+    def give(self, key: str) -> None:
+        held = self._by_key.get(key, 0) - 1
+        if held > 0:
+            self._by_key[key] = held
+        else:
+            self._by_key.pop(key, None)
+        self.open = max(0, self.open - 1)
+
+    def held(self, key: str) -> int:
+        return self._by_key.get(key, 0)

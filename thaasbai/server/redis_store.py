@@ -160,8 +160,10 @@ class RedisStore:
         self._seen.discard(code)
 
     async def close(self) -> None:
-        with contextlib.suppress(RedisError, RuntimeError):
+        try:
             await self.r.aclose()
+        except (RedisError, RuntimeError) as exc:
+            log.warning("closing the Redis client failed: %s: %s", type(exc).__name__, exc)
 
 
 class RedisEvents:
@@ -215,8 +217,14 @@ class RedisEvents:
                 self.ready.clear()
                 await asyncio.sleep(0.5)
             finally:
-                with contextlib.suppress(Exception):
+                try:
                     await pubsub.aclose()
+                except Exception as exc:  # the connection is already broken: nothing to free
+                    log.debug(
+                        "closing the room events subscription failed: %s: %s",
+                        type(exc).__name__,
+                        exc,
+                    )
 
     def _dispatch(self, code: str, rev: int, doc: bytes) -> None:
         for handler in self._handlers:
@@ -255,8 +263,10 @@ class RedisCluster:
         return bool(await self._lease(keys=[f"{PREFIX}lease:{code}"], args=[self.process_id, ms]))
 
     async def release(self, code: str) -> None:
-        with contextlib.suppress(RedisError):
+        try:
             await self._release(keys=[f"{PREFIX}lease:{code}"], args=[self.process_id])
+        except RedisError as exc:  # the lease runs out by itself within lease_s
+            log.warning("releasing a room's lease failed: %s: %s", type(exc).__name__, exc)
 
     def _member(self, seat: int) -> str:
         return f"{seat}|{self.process_id}"
@@ -276,8 +286,10 @@ class RedisCluster:
             self._local[key] = left
             return
         self._local.pop(key, None)
-        with contextlib.suppress(RedisError):
+        try:
             await self.r.zrem(f"{PREFIX}here:{code}", self._member(seat))
+        except RedisError as exc:  # the heartbeat's deadline runs out by itself
+            log.warning("recording a departure failed: %s: %s", type(exc).__name__, exc)
 
     async def present(self, code: str) -> set[int]:
         """Seats with a live connection to some process (heartbeats not yet run out)."""
@@ -315,11 +327,15 @@ class RedisCluster:
             with contextlib.suppress(BaseException):
                 await self._heart
         if self._local:
-            with contextlib.suppress(RedisError):
+            try:
                 async with self.r.pipeline(transaction=False) as pipe:
                     for code, seat in self._local:
                         pipe.zrem(f"{PREFIX}here:{code}", self._member(seat))
                     await pipe.execute()
+            except RedisError as exc:  # our presence runs out by itself within lease_s
+                log.warning(
+                    "clearing this process's presence failed: %s: %s", type(exc).__name__, exc
+                )
             self._local.clear()
 
 

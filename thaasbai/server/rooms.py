@@ -31,7 +31,7 @@ from ..engine.errors import EngineError
 from ..engine.match import GameOptions
 from ..table import HUMAN, Table, TableError
 from ..table.workers import BotWorkers
-from .codes import new_code, normalise_code
+from .codes import hint, new_code, normalise_code
 from .config import ServerConfig
 from .hub import CLOSE_EXPIRED, CLOSE_RESTART, Connection, Hub
 from .messages import (
@@ -220,7 +220,7 @@ class RoomService:
         else:  # pragma: no cover - 2**30 codes
             raise ProtocolError("unavailable", "could not allocate a room code")
         self.rooms[room.code] = room
-        log.info("room %s created (%s, %d seats)", room.code, options.game, options.seats)
+        log.info("room %s created (%s, %d seats)", hint(room.code), options.game, options.seats)
         return room, seat, token
 
     async def join(self, code: str, req: JoinRoom) -> tuple[int, str]:
@@ -267,10 +267,10 @@ class RoomService:
         try:
             room = Room.from_doc(row[1], row[0], self.clock())
         except (EngineError, KeyError, TypeError, ValueError):
-            log.error("room %s could not be loaded; ignoring it", norm)
+            log.error("room %s could not be loaded; ignoring it", hint(norm))
             return None
         self.rooms[norm] = room
-        log.info("room %s loaded at version %d", norm, room.table.version)
+        log.info("room %s loaded at version %d", hint(norm), room.table.version)
         self._kick(room)
         return room
 
@@ -393,7 +393,7 @@ class RoomService:
                 raise TableError("already_started", "the game has already started")
             _check_version(table, msg.version)
             table.start()
-            log.info("room %s started", room.code)
+            log.info("room %s started", hint(room.code))
         elif isinstance(msg, NextDeal):
             _check_version(table, msg.version)
             table.next_deal()
@@ -477,7 +477,7 @@ class RoomService:
         try:
             room.rev = await self.store.save(room.code, doc, room.rev, self._expiry(room))
         except StoreConflict:
-            log.info("room %s changed elsewhere; reloading", room.code)
+            log.info("room %s changed elsewhere; reloading", hint(room.code))
             return False
         for step in after or ():
             pending = step()
@@ -493,14 +493,14 @@ class RoomService:
         """Replace our copy with the stored room; ``False`` (and evicted) if it is gone."""
         row = await self.store.load(room.code)
         if row is None:
-            log.warning("room %s is gone from the store", room.code)
+            log.warning("room %s is gone from the store", hint(room.code))
             self._evict(room, CLOSE_RESTART, "reload")
             return False
         if row[0] != room.rev:
             try:
                 await self._take(room, row[1], row[0])
             except (EngineError, KeyError, TypeError, ValueError):
-                log.error("room %s could not be reloaded", room.code)
+                log.error("room %s could not be reloaded", hint(room.code))
                 self._evict(room, CLOSE_RESTART, "reload")
                 return False
         return True
@@ -583,7 +583,7 @@ class RoomService:
                             return
                     self._kick(room)
         except Exception:
-            log.exception("room %s: following another process failed", room.code)
+            log.exception("room %s: following another process failed", hint(room.code))
         finally:
             room.following = False
 
@@ -702,14 +702,21 @@ class RoomService:
         except asyncio.CancelledError:
             raise
         except Exception:  # never log a view or a hand: only where it failed
-            log.exception("room %s: the bot driver failed", room.code)
+            log.exception("room %s: the bot driver failed", hint(room.code))
         finally:
             if room.driver is asyncio.current_task():
                 room.driver = None
             if leading and self.cluster is not None:
                 room.leading, room.lead_checked = False, float("-inf")
-                with contextlib.suppress(Exception):
+                try:
                     await self.cluster.release(room.code)
+                except Exception as exc:  # it runs out by itself within one lease period
+                    log.warning(
+                        "room %s: releasing the lease failed: %s: %s",
+                        hint(room.code),
+                        type(exc).__name__,
+                        exc,
+                    )
 
     async def _lead(self, room: Room) -> bool:
         """Hold (take or renew) the room's lease; as holder, learn who is connected anywhere
@@ -740,7 +747,7 @@ class RoomService:
                         info.connected = False
             return True
         except Exception as exc:  # Redis unreachable: do nothing rather than guess
-            log.warning("room %s: lease or presence failed: %s", room.code, exc)
+            log.warning("room %s: lease or presence failed: %s", hint(room.code), exc)
             return False
 
     def _watch(self, room: Room) -> bool:

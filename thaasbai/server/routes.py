@@ -8,9 +8,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..table import TableError
 from .config import ServerConfig
@@ -23,7 +23,7 @@ from .hub import (
     Connection,
 )
 from .messages import ProtocolError, error_message, parse_client_message, parse_create, parse_join
-from .ratelimit import KeyedLimiter
+from .ratelimit import KeyedLimiter, SocketSlots
 from .rooms import RoomService
 
 log = logging.getLogger("thaasbai.server")
@@ -40,31 +40,64 @@ STATUS = {
 }
 
 
+# Room API answers are never cached: create and join carry a seat's token, and a lobby is
+# only true the moment it is sent.
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def json_response(body: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(body, status, headers=NO_STORE)
+
+
 def error_response(code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, STATUS.get(code, 400))
+    return json_response({"error": {"code": code, "message": message}}, STATUS.get(code, 400))
 
 
 def client_key(scope_client: Any) -> str:
+    """The rate-limit key: the peer's address (uvicorn has already replaced it with the
+    ``X-Forwarded-For`` client when, and only when, the peer is a trusted proxy)."""
     return scope_client.host if scope_client is not None else "unknown"
+
+
+def is_json(content_type: str | None) -> bool:
+    """``application/json``, with or without parameters such as ``charset``.
+
+    Requiring it keeps other sites out: an HTML form or a "simple" cross-site ``fetch`` can
+    only send ``text/plain``, form or multipart bodies; JSON needs a CORS preflight, which
+    the room server never grants."""
+    if content_type is None:
+        return False
+    return content_type.split(";", 1)[0].strip().lower() == "application/json"
+
+
+class ClientGone(Exception):
+    """The client hung up before its request body was read: nobody to answer."""
 
 
 def add_routes(app: Any, service: RoomService, config: ServerConfig) -> None:
     """Register ``/healthz`` and the ``/api/rooms`` endpoints on ``app``."""
     limiter = KeyedLimiter(config.http_rate, config.http_burst)
+    slots = SocketSlots(config.max_sockets_per_address, config.max_sockets)
 
     async def read_body(request: Request) -> bytes:
+        """Rate, declared size, media type, then the body itself (capped as it arrives)."""
         if not limiter.allow(client_key(request.client)):
             raise ProtocolError("rate_limited", "too many requests; slow down")
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > config.max_body_bytes):
             raise ProtocolError("too_large", f"bodies are limited to {config.max_body_bytes} bytes")
+        if not is_json(request.headers.get("content-type")):
+            raise ProtocolError("unsupported", "send the body as Content-Type: application/json")
         body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > config.max_body_bytes:
-                raise ProtocolError(
-                    "too_large", f"bodies are limited to {config.max_body_bytes} bytes"
-                )
+        try:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > config.max_body_bytes:
+                    raise ProtocolError(
+                        "too_large", f"bodies are limited to {config.max_body_bytes} bytes"
+                    )
+        except ClientDisconnect:
+            raise ClientGone from None
         return body
 
     async def healthz(request: Request) -> Response:
@@ -72,7 +105,7 @@ def add_routes(app: Any, service: RoomService, config: ServerConfig) -> None:
         process = getattr(service.cluster, "process_id", None)
         if process is not None:  # shared store: which process answered (for operators)
             body["process"] = process
-        return JSONResponse(body)
+        return json_response(body)
 
     async def create_room(request: Request) -> Response:
         try:
@@ -80,7 +113,9 @@ def add_routes(app: Any, service: RoomService, config: ServerConfig) -> None:
             room, seat, token = await service.create(req)
         except (ProtocolError, TableError) as exc:
             return error_response(exc.code, exc.message)
-        return JSONResponse(
+        except ClientGone:
+            return _gone()
+        return json_response(
             {
                 "code": room.code,
                 "invite_url": f"{config.base_url.rstrip('/')}/join/{room.code}",
@@ -96,7 +131,9 @@ def add_routes(app: Any, service: RoomService, config: ServerConfig) -> None:
             seat, token = await service.join(request.path_params["code"], req)
         except (ProtocolError, TableError) as exc:
             return error_response(exc.code, exc.message)
-        return JSONResponse({"seat": seat, "token": token})
+        except ClientGone:
+            return _gone()
+        return json_response({"seat": seat, "token": token})
 
     async def room_lobby(request: Request) -> Response:
         try:
@@ -105,18 +142,36 @@ def add_routes(app: Any, service: RoomService, config: ServerConfig) -> None:
             lobby = await service.lobby(request.path_params["code"])
         except ProtocolError as exc:
             return error_response(exc.code, exc.message)
-        return JSONResponse(lobby)
+        return json_response(lobby)
 
     async def room_socket(ws: WebSocket) -> None:
-        await serve_socket(ws, service, config)
+        # Every connection looks a room up, like a lobby request: the same per-address
+        # bucket keeps codes from being guessed over WebSockets instead of HTTP.
+        key = client_key(ws.client)
+        if not limiter.allow(key):
+            await _refuse(ws, "rate_limited", "too many connections; slow down", CLOSE_TRY_LATER)
+            return
+        if not slots.take(key):
+            message = "too many connections from this address"
+            await _refuse(ws, "too_many_connections", message, CLOSE_TRY_LATER)
+            return
+        try:
+            await serve_socket(ws, service, config)
+        finally:
+            slots.give(key)
 
-    app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
-    app.add_api_route("/api/rooms", create_room, methods=["POST"], include_in_schema=False)
-    app.add_api_route(
-        "/api/rooms/{code}/join", join_room, methods=["POST"], include_in_schema=False
-    )
-    app.add_api_route("/api/rooms/{code}", room_lobby, methods=["GET"], include_in_schema=False)
-    app.add_api_websocket_route("/api/rooms/{code}/ws", room_socket)
+    # The router's own methods, so any Starlette app (FastAPI included) can take the routes.
+    router = app.router
+    router.add_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
+    router.add_route("/api/rooms", create_room, methods=["POST"], include_in_schema=False)
+    router.add_route("/api/rooms/{code}/join", join_room, methods=["POST"], include_in_schema=False)
+    router.add_route("/api/rooms/{code}", room_lobby, methods=["GET"], include_in_schema=False)
+    router.add_websocket_route("/api/rooms/{code}/ws", room_socket)
+
+
+def _gone() -> Response:
+    log.debug("a client hung up before sending its whole request body")
+    return Response(status_code=400)  # nobody reads it; the connection is already closed
 
 
 async def serve_socket(ws: WebSocket, service: RoomService, config: ServerConfig) -> None:
@@ -133,8 +188,10 @@ async def serve_socket(ws: WebSocket, service: RoomService, config: ServerConfig
         if seat is None:
             await _refuse(ws, "bad_token", "this token holds no seat here", CLOSE_BAD_TOKEN)
             return
-    if service.hub.count(room.code) >= config.max_connections_per_room:
-        await _refuse(ws, "room_full", "too many connections to this room", CLOSE_TRY_LATER)
+    # Spectators need only the code, so only they are capped: a seated player always gets
+    # back in (their connections are bounded per address instead).
+    if seat is None and service.hub.spectators(room.code) >= config.max_spectators_per_room:
+        await _refuse(ws, "room_full", "too many spectators in this room", CLOSE_TRY_LATER)
         return
     conn = Connection(
         ws, seat, rate=config.ws_rate, burst=config.ws_burst, outbox_limit=config.outbox_limit
@@ -174,8 +231,11 @@ async def serve_socket(ws: WebSocket, service: RoomService, config: ServerConfig
 
 
 async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> None:
+    """Accept (so the client can read why), send the error, close with ``close_code``."""
     try:
+        if ws.application_state == WebSocketState.CONNECTING:
+            await ws.accept()
         await ws.send_text(error_message(code, message).decode())
         await ws.close(close_code, message)
-    except Exception:  # the client is already gone
-        pass
+    except Exception as exc:  # the client is already gone
+        log.debug("refusing a WebSocket (%s): the client had gone (%s)", code, type(exc).__name__)
