@@ -102,3 +102,16 @@ def test_settings_keep_the_server_url_and_seat_tokens_round_trip():
     assert SeatToken.from_json(tok.to_json()) == tok
     assert SeatToken.from_json('{"seat": "2", "token": "abc"}') is None
     assert SeatToken.key("k7m2qx") == "thaasbai.room.K7M2QX"
+
+
+def test_a_link_to_this_device_is_known_for_what_it_is():
+    from thaasbai.ui.lobby_model import local_only
+
+    for link in (
+        "http://127.0.0.1:8550/join/K7M2QX",
+        "http://localhost:8550/join/K7M2QX",
+        "http://[::1]:8550/join/K7M2QX",
+    ):
+        assert local_only(link), link
+    for link in ("http://192.168.1.20:8550/join/K7M2QX", "https://cards.example/join/K7M2QX"):
+        assert not local_only(link), link

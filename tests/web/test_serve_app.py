@@ -61,3 +61,17 @@ def test_cors_is_off_unless_an_origin_is_allowed(web, tmp_path):
         assert r.headers["access-control-allow-origin"] == "https://cards.example"
         other = client.options("/api/rooms", headers={**preflight, "Origin": "https://evil.test"})
         assert other.headers.get("access-control-allow-origin") != "https://evil.test"
+
+
+def test_invite_links_use_the_address_the_request_came_in_on(web, tmp_path):
+    body = {"game": "thaas", "name": "Aisha"}
+    with _client(web, tmp_path) as client:
+        lan = client.post("/api/rooms", json=body, headers={"Host": "192.168.1.20:8550"})
+        assert lan.json()["invite_url"].startswith("http://192.168.1.20:8550/join/")
+        assert "invite_local_only" not in lan.json()
+        here = client.post("/api/rooms", json=body, headers={"Host": "127.0.0.1:8550"})
+        assert here.json()["invite_local_only"] is True  # the app warns
+    with _client(web, tmp_path, public_url="https://cards.example") as client:
+        public = client.post("/api/rooms", json=body, headers={"Host": "127.0.0.1:8550"})
+        assert public.json()["invite_url"].startswith("https://cards.example/join/")
+        assert "invite_local_only" not in public.json()

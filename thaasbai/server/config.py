@@ -19,7 +19,10 @@ def default_data_dir() -> Path:
 class ServerConfig:
     """Everything the room server can be tuned with; tests shorten the timers."""
 
-    base_url: str = "http://127.0.0.1:8550"
+    base_url: str = "http://127.0.0.1:8550"  # where this process listens (a fallback)
+    # The base of invite links (--public-url); empty: the address each request came in on,
+    # so a phone that opened http://192.168.1.20:8550 shares a link a friend can open.
+    public_url: str = ""
     store: str = ""  # "" = SQLite in data_dir; "memory" = not persisted; "redis://..." shared
     data_dir: str = ""
     grace_s: float = 60.0  # a disconnected player's seat is played by a bot after this
@@ -68,6 +71,7 @@ class ServerConfig:
         env = os.environ if env is None else env
         values: dict[str, Any] = {
             "base_url": settings.base_url,
+            "public_url": getattr(settings, "public_url", ""),
             "store": getattr(settings, "store", ""),
             "data_dir": getattr(settings, "data_dir", ""),
             "grace_s": float(getattr(settings, "grace_s", 60.0)),

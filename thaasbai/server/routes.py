@@ -5,6 +5,7 @@ Transport only: every decision about a room is taken by :class:`~.rooms.RoomServ
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from typing import Any
 
@@ -74,6 +75,28 @@ class ClientGone(Exception):
     """The client hung up before its request body was read: nobody to answer."""
 
 
+def invite_base(request: Request, config: ServerConfig) -> tuple[str, bool]:
+    """The base of a room's invite link, and whether only this device can open it.
+
+    ``--public-url`` when set; else the address the request came in on (its ``Host``),
+    which is the one the inviting player's device reached the server by."""
+    if config.public_url:
+        return config.public_url.rstrip("/"), False
+    host = request.headers.get("host", "")
+    if not host:
+        return config.base_url.rstrip("/"), False
+    hostname = request.url.hostname or ""
+    local = hostname == "localhost" or _is_loopback(hostname)
+    return f"{request.url.scheme}://{host}", local
+
+
+def _is_loopback(hostname: str) -> bool:
+    try:
+        return ipaddress.ip_address(hostname.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def add_routes(app: Any, service: RoomService, config: ServerConfig) -> None:
     """Register ``/healthz`` and the ``/api/rooms`` endpoints on ``app``."""
     limiter = KeyedLimiter(config.http_rate, config.http_burst)
@@ -115,15 +138,16 @@ def add_routes(app: Any, service: RoomService, config: ServerConfig) -> None:
             return error_response(exc.code, exc.message)
         except ClientGone:
             return _gone()
-        return json_response(
-            {
-                "code": room.code,
-                "invite_url": f"{config.base_url.rstrip('/')}/join/{room.code}",
-                "seat": seat,
-                "token": token,
-            },
-            201,
-        )
+        base, local_only = invite_base(request, config)
+        body: dict[str, Any] = {
+            "code": room.code,
+            "invite_url": f"{base}/join/{room.code}",
+            "seat": seat,
+            "token": token,
+        }
+        if local_only:  # the app warns: no other device can open this link
+            body["invite_local_only"] = True
+        return json_response(body, 201)
 
     async def join_room(request: Request) -> Response:
         try:

@@ -132,6 +132,28 @@ def invite_link(base_url: str, code: str) -> str:
     return f"{base_url.rstrip('/')}/join/{code.upper()}"
 
 
+LOCAL_ONLY_NOTE = (
+    "Only this device can open this link. To invite someone on your network, open the app "
+    "at the address thaasbai serve prints for phones (start it with --host 0.0.0.0), or "
+    "give the server a --public-url."
+)
+
+
+def local_only(link: str) -> bool:
+    """True when the link names this device itself (127.0.0.1, localhost, ::1): a friend's
+    phone would open its own device, not this server."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    host = urlsplit(link).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def qr_png(text: str, scale: int = 8) -> bytes:
     """A QR code of ``text`` as PNG bytes (teal on white, a quiet zone of 2 modules)."""
     buf = io.BytesIO()

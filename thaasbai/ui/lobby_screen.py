@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from .lobby_model import Lobby, LobbySeat, invite_link, qr_png
+from .lobby_model import LOCAL_ONLY_NOTE, Lobby, LobbySeat, invite_link, local_only, qr_png
 from .pages import frame
 from .theme import SAND, SAND_DARK, TEAL, Palette
 from .widgets import presence_dot
@@ -115,6 +115,11 @@ class LobbyScreen:
                     text_align=ft.TextAlign.CENTER if narrow else ft.TextAlign.START,
                 ),
                 link,
+                *(
+                    [ft.Text(LOCAL_ONLY_NOTE, size=13, color=fg, key="invite-local-only")]
+                    if local_only(self.link)
+                    else []
+                ),
                 buttons,
             ],
             spacing=6,
