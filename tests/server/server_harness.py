@@ -168,3 +168,12 @@ class Client:
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
+
+
+def snapshot(server, code):
+    """The room's saved state (who is connected right now is not part of it)."""
+    room = server.service.rooms[code]
+    doc = room.table.to_json()
+    for seat in doc["seats"]:
+        seat.pop("connected")
+    return json.dumps([doc, room.tokens, room.host, room.rev], sort_keys=True)

@@ -3,11 +3,9 @@ room is left exactly as it was."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 import websockets
-from server_harness import Client, LiveServer, create, join, run
+from server_harness import Client, LiveServer, create, join, run, snapshot
 
 from thaasbai.server.hub import (
     CLOSE_BAD_TOKEN,
@@ -21,15 +19,6 @@ from thaasbai.server.hub import (
 def server():
     with LiveServer() as s:
         yield s
-
-
-def snapshot(server, code):
-    """The room's saved state (who is connected right now is not part of it)."""
-    room = server.service.rooms[code]
-    doc = room.table.to_json()
-    for seat in doc["seats"]:
-        seat.pop("connected")
-    return json.dumps([doc, room.tokens, room.host, room.rev], sort_keys=True)
 
 
 async def two_humans_waiting_for_seat0(server):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import json
 import logging
 import os
 import socket
@@ -18,7 +17,7 @@ import httpx
 import pytest
 import websockets
 from fastapi import FastAPI
-from server_harness import FAST, Client, LiveServer, create, join, run
+from server_harness import FAST, Client, LiveServer, create, join, run, snapshot
 
 from thaasbai.server import install
 from thaasbai.server.hub import CLOSE_TOO_BIG, CLOSE_TRY_LATER
@@ -30,15 +29,6 @@ CLOSE_BAD_TOKEN = 4401
 def server():
     with LiveServer() as s:
         yield s
-
-
-def snapshot(server, code):
-    """The room's saved state (who is connected right now is not part of it)."""
-    room = server.service.rooms[code]
-    doc = room.table.to_json()
-    for seat in doc["seats"]:
-        seat.pop("connected")
-    return json.dumps([doc, room.tokens, room.host, room.rev], sort_keys=True)
 
 
 async def closed_with(client: Client, timeout: float = 5.0) -> tuple[list[dict], int]:
