@@ -176,6 +176,12 @@ class App:
         if self.session is not None:
             await self.session.close()
         self.session = None
+        self.drop_table()
+
+    def drop_table(self) -> None:
+        """Forget the table screen, stopping what it runs (its turn-timer countdown)."""
+        if self.table is not None:
+            self.table.close()
         self.table = None
 
     async def _save_settings(self, new: Settings) -> None:

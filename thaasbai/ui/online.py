@@ -176,7 +176,7 @@ class OnlinePlay:
             await s.leave()
         await app._remove(CURRENT_ROOM_KEY)
         app.session = None
-        app.table = None
+        app.drop_table()
         self.lobby = None
         app.go("/")
 
@@ -216,7 +216,7 @@ class OnlinePlay:
         if s.started:
             await self._open_table(s)
             return
-        app.table = None
+        app.drop_table()
         self.lobby = LobbyScreen(
             app.page,
             theme.palette(app.settings.theme),
@@ -235,6 +235,7 @@ class OnlinePlay:
     async def _open_table(self, s: RemoteSession) -> None:
         app = self.app
         self.lobby = None
+        app.drop_table()
         app.table = TableScreen(app.page, s, app.settings, app._leave_table)
         s.on_change = self._changed  # the table asked for it: keep routing here
         if app.page.route == "/play":

@@ -9,7 +9,6 @@ action to the session, and the new state comes back through ``refresh``.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import logging
 import time
@@ -130,14 +129,26 @@ class TableScreen:
             self._ticker = asyncio.create_task(self._tick())
 
     async def _tick(self) -> None:
+        """Count down to the deadline, then stop (the server acts on it; its next state
+        sets a new timer).  Ends at once when the table is closed."""
         while self._deadline is not None:
             left = max(0, int(self._deadline - time.monotonic() + 0.5))
             if self._timer_text.value != f"{left} s":
                 self._timer_text.value = f"{left} s"
-                # Not on the page between renders: the next render shows it anyway.
-                with contextlib.suppress(Exception):
+                try:
                     self._timer_text.update()
+                except Exception as exc:  # not on the page between renders: the next
+                    # render shows the count anyway
+                    log.debug("turn timer not on the page: %s", exc)
+            if left == 0:
+                return
             await asyncio.sleep(0.5)
+
+    def close(self) -> None:
+        """The table is dropped: stop its countdown (nothing may outlive the table)."""
+        self._deadline = None
+        if self._ticker is not None and not self._ticker.done():
+            self._ticker.cancel()
 
     async def resized(self) -> None:
         if self.model is not None:
