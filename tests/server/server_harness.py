@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 import re
 import socket
 import threading
@@ -177,3 +179,21 @@ def snapshot(server, code):
     for seat in doc["seats"]:
         seat.pop("connected")
     return json.dumps([doc, room.tokens, room.host, room.rev], sort_keys=True)
+
+
+@contextlib.contextmanager
+def thaasbai_logs():
+    """Every record the ``thaasbai`` loggers emit meanwhile, DEBUG included (from the
+    server's thread too), and nothing from other libraries."""
+    seen: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.DEBUG)
+    handler.emit = seen.append  # type: ignore[method-assign]
+    log = logging.getLogger("thaasbai")
+    old = log.level
+    log.setLevel(logging.DEBUG)
+    log.addHandler(handler)
+    try:
+        yield seen
+    finally:
+        log.removeHandler(handler)
+        log.setLevel(old)

@@ -17,7 +17,7 @@ import httpx
 import pytest
 import websockets
 from fastapi import FastAPI
-from server_harness import FAST, Client, LiveServer, create, join, run, snapshot
+from server_harness import FAST, Client, LiveServer, create, join, run, snapshot, thaasbai_logs
 
 from thaasbai.server import install
 from thaasbai.server.hub import CLOSE_TOO_BIG, CLOSE_TRY_LATER
@@ -362,30 +362,19 @@ def test_a_client_that_hangs_up_mid_body_is_no_error():
 
 
 def test_logs_never_hold_a_full_room_code():
-    records: list[logging.LogRecord] = []
-    handler = logging.Handler(logging.DEBUG)
-    handler.emit = records.append  # type: ignore[method-assign]
-    log = logging.getLogger("thaasbai")
-    old = log.level
-    log.setLevel(logging.DEBUG)
-    log.addHandler(handler)
-    try:
-        with LiveServer() as s:
-            body = create(s.base, game="thaas")
-            join(s.base, body["code"])
+    with thaasbai_logs() as records, LiveServer() as s:
+        body = create(s.base, game="thaas")
+        join(s.base, body["code"])
 
-            async def go():
-                async with Client(s.ws_base, body["code"], body["token"]) as c:
-                    st = await c.state()
-                    await c.send({"type": "start", "version": st["version"]})
-                    await c.state(lambda m: m["view"] is not None)
+        async def go():
+            async with Client(s.ws_base, body["code"], body["token"]) as c:
+                st = await c.state()
+                await c.send({"type": "start", "version": st["version"]})
+                await c.state(lambda m: m["view"] is not None)
 
-            run(go())
-            s.service.rooms.clear()  # the next use loads it from the store (and logs that)
-            httpx.get(f"{s.base}/api/rooms/{body['code']}")
-    finally:
-        log.removeHandler(handler)
-        log.setLevel(old)
+        run(go())
+        s.service.rooms.clear()  # the next use loads it from the store (and logs that)
+        httpx.get(f"{s.base}/api/rooms/{body['code']}")
     messages = [r.getMessage() for r in records]
     assert any("created" in m for m in messages) and any("started" in m for m in messages)
     assert all(body["code"] not in m and body["token"] not in m for m in messages), messages

@@ -8,6 +8,7 @@ import logging
 
 import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
+from server_harness import thaasbai_logs
 
 from thaasbai.server.hub import Connection
 from thaasbai.server.redis_store import RedisCluster, RedisStore
@@ -31,16 +32,8 @@ class DeadRedis:
 
 @pytest.fixture
 def records():
-    seen: list[logging.LogRecord] = []
-    handler = logging.Handler(logging.DEBUG)
-    handler.emit = seen.append  # type: ignore[method-assign]
-    log = logging.getLogger("thaasbai")
-    old = log.level
-    log.setLevel(logging.DEBUG)
-    log.addHandler(handler)
-    yield seen
-    log.removeHandler(handler)
-    log.setLevel(old)
+    with thaasbai_logs() as seen:
+        yield seen
 
 
 def test_redis_failures_in_release_depart_and_close_are_warnings(records):
