@@ -375,31 +375,19 @@ class RoomService:
         seat = conn.seat
         if seat is None:
             raise ProtocolError("not_seated", "spectators cannot do that; take a seat first")
+        # The table checks the rest, in the protocol's order (state, turn, version, action).
         if isinstance(msg, Act):
             assert action is not None
-            match = table.match
-            if match is None:
-                raise TableError("not_started", "the game has not started")
-            deal = match.current
-            if deal is None or deal.over:
-                raise TableError("game_over", "this deal is over")
-            if not deal.legal_actions(seat):
-                raise TableError("not_your_turn", f"it is not seat {seat}'s turn")
             table.submit(seat, action, msg.version)
         elif isinstance(msg, Start):
             if seat != room.host and not self._host_absent(room):
                 raise ProtocolError("not_host", "only the host can start the game")
-            if table.started:
-                raise TableError("already_started", "the game has already started")
-            _check_version(table, msg.version)
-            table.start()
+            table.start(msg.version)
             log.info("room %s started", hint(room.code))
         elif isinstance(msg, NextDeal):
-            _check_version(table, msg.version)
-            table.next_deal()
+            table.next_deal(msg.version)
         elif isinstance(msg, Rematch):
-            _check_version(table, msg.version)
-            table.rematch()
+            table.rematch(msg.version)
         elif isinstance(msg, Leave):
             return self._leave(room, seat)
         else:  # pragma: no cover - the union is closed
@@ -786,9 +774,7 @@ class RoomService:
         action = await self.bot_workers.choose(level, view, seed, self.config.bot_budget_ms)
 
         def play() -> tuple[None, After]:
-            if room.table.version != version:
-                raise TableError("stale_version", "the table moved on")
-            room.table.submit(seat, action, version)
+            room.table.submit(seat, action, version)  # refused if the table moved on
             return None, []
 
         async with room.lock:
@@ -856,11 +842,6 @@ class RoomService:
         if events_close is not None:
             await events_close()
         await self.store.close()
-
-
-def _check_version(table: Table, version: int | None) -> None:
-    if version is not None and version != table.version:
-        raise TableError("stale_version", f"the table is at version {table.version}, not {version}")
 
 
 def _turn_key(table: Table) -> tuple[int, ...]:

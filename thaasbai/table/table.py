@@ -1,9 +1,12 @@
 """A table in play: the match, its seats, and the one submit pipeline.
 
-Humans (from the app or the network) and bots act through :meth:`Table.submit`, which
-checks in a fixed order (started, not over, version not stale, the seat may act, the
-action is legal) and changes nothing on a refusal.  Every change bumps ``version`` so a
-client's action made against an old state is refused rather than misapplied.
+Humans (from the app or the network) and bots act, start, deal and rematch through the
+same checks, in the order docs/PROTOCOL.md lists them: the seat, the game's state, the
+turn, the version, the action (:meth:`Table._admit`).  The first failure refuses the
+request with its code and changes nothing.  Every change bumps ``version`` so a client's
+request made against an old state is refused rather than misapplied.  The room server adds
+only what a table cannot know (tokens, the host) before calling in, so solo and online
+play answer the same bad request with the same code.
 No sockets and no UI here: the app and the room server both drive a Table.
 """
 
@@ -11,12 +14,12 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Any
+from typing import Any, Literal
 
 from ..bots import LEVELS
 from ..engine.actions import Action, format_action
 from ..engine.errors import EngineError
-from ..engine.match import GameOptions, Match, new_match
+from ..engine.match import Deal, GameOptions, Match, new_match
 from ..engine.record import replay, to_record
 from ..engine.views import View, view_for
 from .errors import TableError
@@ -24,6 +27,9 @@ from .seats import BOT, FREE, HUMAN, SeatInfo
 from .thinking import choose_action
 
 BOT_NAMES = ("Aminath", "Hassan", "Mariyam", "Ibrahim", "Aishath", "Moosa")
+
+# What a request asks of the table; each passes the same pipeline (:meth:`Table._admit`).
+Request = Literal["act", "start", "next_deal", "rematch"]
 
 
 class Table:
@@ -99,10 +105,9 @@ class Table:
     def started(self) -> bool:
         return self.match is not None
 
-    def start(self) -> None:
+    def start(self, version: int | None = None) -> None:
         """Fill empty seats with bots and deal the first deal."""
-        if self.match is not None:
-            raise TableError("already_started", "the game has already started")
+        self._admit("start", version)
         for i, info in enumerate(self.seats):
             if info.kind == FREE:
                 self.seats[i] = SeatInfo(kind=BOT, name=_bot_name(i), bot_level=self.bot_level)
@@ -110,46 +115,77 @@ class Table:
         self.match.start_deal(self.rng)
         self.version += 1
 
-    def next_deal(self) -> None:
+    def next_deal(self, version: int | None = None) -> None:
         """Deal the next deal once the current one is over."""
-        match = self._require_match()
-        if not match.needs_deal:
-            code = "game_over" if match.over else "deal_in_progress"
-            raise TableError(code, "the match is over" if match.over else "the deal is not over")
-        match.start_deal(self.rng)
+        self._admit("next_deal", version)
+        self._require_match().start_deal(self.rng)
         self.version += 1
 
-    def rematch(self) -> None:
+    def rematch(self, version: int | None = None) -> None:
         """A new match with the same seats, once the match is over."""
-        match = self._require_match()
-        if not match.over:
-            raise TableError("game_in_progress", "the match is not over yet")
+        self._admit("rematch", version)
         self.match = new_match(self.options, rng=self.rng)
         self.match.start_deal(self.rng)
         self.version += 1
 
     def submit(self, seat: int, action: Action, version: int | None = None) -> None:
-        """The one pipeline for every action, human or bot."""
-        match = self._require_match()
-        deal = match.current
-        if deal is None or deal.over:
-            raise TableError("game_over", "this deal is over")
+        """Take ``seat``'s game action, human or bot, made against ``version``."""
+        self._admit("act", version, seat, action)
+        try:
+            self._require_match().apply(seat, action)
+        except EngineError as exc:  # legal_actions and apply agree; this is a safety net
+            raise TableError("illegal", str(exc)) from None
+        self.version += 1
+
+    def _admit(
+        self,
+        request: Request,
+        version: int | None,
+        seat: int | None = None,
+        action: Action | None = None,
+    ) -> None:
+        """The one pipeline: PROTOCOL.md's checks 4 to 8, in its order.
+
+        Raises the first failure's :class:`TableError` before anything changes.  ``None``
+        for ``version`` skips the staleness check (optional for ``next_deal`` and
+        ``rematch``; the app's own calls)."""
+        # 4. the seat is one of the table's
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(self.seats)):
+            raise TableError("bad_seat", f"no seat {seat!r} at this table")
+        # 5. the game's state allows the request
+        deal = self._check_state(request)
+        # 6. the seat has a decision to make
+        legal = deal.legal_actions(seat) if deal is not None else []
+        if request == "act" and not legal:
+            raise TableError("not_your_turn", f"it is not seat {seat}'s turn")
+        # 7. the request was made against this state
         if version is not None and version != self.version:
             raise TableError(
                 "stale_version", f"the table is at version {self.version}, not {version}"
             )
-        if not (isinstance(seat, int) and 0 <= seat < len(self.seats)):
-            raise TableError("bad_seat", f"no seat {seat!r} at this table")
-        legal = deal.legal_actions(seat)
-        if not legal:
-            raise TableError("not_your_turn", f"it is not seat {seat}'s turn")
-        if action not in legal:
+        # 8. the action is one of those open to the seat
+        if request == "act" and action not in legal:
             raise TableError("illegal", f"{format_action(action)} is not allowed now")
-        try:
-            match.apply(seat, action)
-        except EngineError as exc:  # legal_actions and apply agree; this is a safety net
-            raise TableError("illegal", str(exc)) from None
-        self.version += 1
+
+    def _check_state(self, request: Request) -> Deal | None:
+        """Step 5 of the pipeline: is the game in a state where ``request`` makes sense?
+        Returns the deal in progress for an action (``None`` for the other requests)."""
+        if request == "start":
+            if self.match is not None:
+                raise TableError("already_started", "the game has already started")
+            return None
+        match = self._require_match()
+        if request == "act":
+            if match.current is None or match.current.over:
+                raise TableError("game_over", "this deal is over")
+            return match.current
+        if request == "next_deal" and match.over:
+            raise TableError("game_over", "the match is over")
+        if request == "next_deal" and not match.needs_deal:
+            raise TableError("deal_in_progress", "the deal is not over")
+        if request == "rematch" and not match.over:
+            raise TableError("game_in_progress", "the match is not over yet")
+        return None
 
     def _require_match(self) -> Match:
         if self.match is None:
