@@ -15,11 +15,6 @@ from .store import LocalEvents, MemoryStore, RoomCluster, RoomEvents, RoomStore
 SHARED_SCHEMES = ("redis://", "rediss://", "unix://")
 
 
-def open_store(config: ServerConfig) -> RoomStore:
-    """The store named by ``config.store``: SQLite by default, ``memory`` for tests."""
-    return open_backend(config)[0]
-
-
 def open_backend(config: ServerConfig) -> tuple[RoomStore, RoomEvents, RoomCluster | None]:
     """Store, events and (for a shared store) the cluster named by ``config.store``.
 
@@ -63,4 +58,4 @@ def install(app: Any, settings: Any = None, *, config: ServerConfig | None = Non
     return service
 
 
-__all__ = ["RoomService", "ServerConfig", "install", "open_backend", "open_store"]
+__all__ = ["RoomService", "ServerConfig", "install", "open_backend"]
