@@ -36,7 +36,7 @@ class Truth:
     def __init__(self, service) -> None:
         self.at: dict[tuple[str, int], dict] = {}
         self._facts: dict[tuple[str, int], Knowledge] = {}
-        original = service._renderer
+        original = service.renderer
 
         def renderer(room):
             table = room.table
@@ -44,7 +44,7 @@ class Truth:
                 self.at[(room.code, table.version)] = to_record(table.match)
             return original(room)
 
-        service._renderer = renderer
+        service.renderer = renderer
 
     def fact(self, code: str, version: int) -> Knowledge:
         key = (code, version)

@@ -125,7 +125,7 @@ def add_routes(app: Any, service: RoomService, config: ServerConfig) -> None:
 
     async def healthz(request: Request) -> Response:
         body: dict[str, Any] = {"ok": True, "rooms": len(service.rooms)}
-        process = getattr(service.cluster, "process_id", None)
+        process = service.cluster.process_id
         if process is not None:  # shared store: which process answered (for operators)
             body["process"] = process
         return json_response(body)
