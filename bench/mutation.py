@@ -15,8 +15,9 @@ pyproject.toml) stay untouched.  Each target pairs source with its own fast test
 - ``trick``, ``thulla``: the engine's rules, against the rule tests;
 - ``views``: the per-seat views, against the leak oracle's tests and the rule tests;
 - ``table``: ``Table`` and its submit pipeline, against the table tests;
-- ``server``: the room server's submit path (``RoomService._apply`` and
-  ``_check_version``), against the server's version, bad-input and session tests.
+- ``server``: the room server's message handlers (``server/rooms/handlers.py``, which
+  authorise and hand over to the table's pipeline), against the server's pipeline,
+  version, bad-input and session tests.
 
 The run stops after ``--minutes`` (results so far are kept), then prints the counts and
 every surviving mutant as a diff.  Exit status 0 when no mutant survived, 1 otherwise.
@@ -58,9 +59,10 @@ TARGETS: dict[str, tuple[str, list[str], list[str]]] = {
         ["tests/table/test_table.py", *LEAK_TESTS],
     ),
     "server": (
-        "thaasbai/server/rooms.py",
-        ["thaasbai.server.rooms.*_apply__mutmut_*", "thaasbai.server.rooms.*_check_version__*"],
+        "thaasbai/server/rooms/handlers.py",
+        ["thaasbai.server.rooms.handlers.*"],
         [
+            "tests/server/test_one_pipeline.py",
             "tests/server/test_versions.py",
             "tests/server/test_bad_input.py",
             "tests/server/test_sessions.py",

@@ -1,6 +1,7 @@
 """Rooms: the stored room and everything that changes it, one job per module.
 
 - :mod:`.room`: the stored room (table, token hashes, host) and its runtime bookkeeping;
+- :mod:`.handlers`: what each client message does (a dispatch table by message type);
 - :mod:`.commit`: the compare-and-set commit, and catching up with the store;
 - :mod:`.driver`: bots, grace periods and turn timers;
 - :mod:`.cluster`: other processes sharing the store (a no-op object in one process);

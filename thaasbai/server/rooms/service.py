@@ -1,8 +1,8 @@
 """The room service: the one entry point of the routes, composing the room's parts.
 
 It keeps this process's rooms (loaded on first use, dropped when idle), creates and joins
-them, registers connections, and judges each client message (``_apply``) inside a
-commit (:class:`.commit.Commits`).  The driver
+them, registers connections, and hands each client message to its handler
+(:data:`.handlers.HANDLERS`) inside a commit (:class:`.commit.Commits`).  The driver
 (:class:`.driver.Driver`) plays bots and timers, the cluster (:mod:`.cluster`) deals with
 other processes (a no-op in one), and :mod:`.render` makes each connection's message.
 Storage is reached only through ``RoomStore`` and ``RoomEvents``.
@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.errors import EngineError
@@ -25,21 +25,14 @@ from ..codes import hint, new_code, normalise_code
 from ..config import ServerConfig
 from ..hub import CLOSE_RESTART, Connection, Hub
 from ..messages import (
-    Act,
     ClientMessage,
     CreateRoom,
     JoinRoom,
-    Leave,
-    NextDeal,
     Ping,
     ProtocolError,
-    Rematch,
-    Start,
-    TakeSeat,
     clean_name,
     encode,
     error_message,
-    parse_action,
 )
 from ..store import RoomCluster, RoomEvents, RoomStore
 from ..tokens import find_seat, hash_token, new_token
@@ -47,6 +40,7 @@ from .cluster import Cluster, LocalCluster, SharedCluster
 from .commit import After, Commits
 from .driver import Driver
 from .expiry import Expiry, expires_at
+from .handlers import HANDLERS
 from .render import Renderer, lobby_of, renderer
 from .room import Room
 
@@ -223,62 +217,17 @@ class RoomService:
 
     async def handle(self, room: Room, conn: Connection, msg: ClientMessage) -> None:
         """Apply one parsed client message; a refusal answers an error and changes nothing."""
-        if isinstance(msg, Ping):
+        if isinstance(msg, Ping):  # changes nothing: no lock, no commit
             conn.send(PONG)
             return
+        handler = HANDLERS[type(msg)]
         async with room.lock:
             if room.closed:
                 return
             try:
-                await self.commits.decide(room, lambda: (None, self._apply(room, conn, msg)))
+                await self.commits.decide(room, lambda: (None, handler(self, room, conn, msg)))
             except (TableError, ProtocolError) as exc:
                 conn.send(error_message(exc.code, exc.message))
-
-    def _apply(self, room: Room, conn: Connection, msg: ClientMessage) -> After:
-        """Validate then change the room; raises before changing anything.
-
-        Returns what to do once the change is saved: nothing leaves before that."""
-        table = room.table
-        if isinstance(msg, TakeSeat):
-            if conn.seat is not None:
-                raise ProtocolError("already_seated", f"you already sit at seat {conn.seat}")
-            seat, token = room.sit(msg.seat, msg.name, self.clock())
-            room.disconnected_since[seat] = None
-            table.seats[seat].connected = True
-
-            def seated() -> Awaitable[None]:
-                conn.seat = seat
-                conn.send(encode({"type": "seated", "seat": seat, "token": token}))
-                return self.cluster.arrive(room.code, seat)
-
-            return [seated]
-        action = parse_action(msg.action) if isinstance(msg, Act) else None
-        seat = conn.seat
-        if seat is None:
-            raise ProtocolError("not_seated", "spectators cannot do that; take a seat first")
-        # The table checks the rest, in the protocol's order (state, turn, version, action).
-        if isinstance(msg, Act):
-            assert action is not None
-            table.submit(seat, action, msg.version)
-        elif isinstance(msg, Start):
-            if seat != room.host and not room.host_absent(self.clock(), self.config.grace_s):
-                raise ProtocolError("not_host", "only the host can start the game")
-            table.start(msg.version)
-            log.info("room %s started", hint(room.code))
-        elif isinstance(msg, NextDeal):
-            table.next_deal(msg.version)
-        elif isinstance(msg, Rematch):
-            table.rematch(msg.version)
-        elif isinstance(msg, Leave):
-            room.leave(seat)
-
-            async def gone() -> None:
-                await self.unseat(room, seat)
-
-            return [gone]
-        else:  # pragma: no cover - the union is closed
-            raise ProtocolError("unknown_type", "unknown message type")
-        return []
 
     # -- what connections are sent --------------------------------------------------------------
 
