@@ -83,3 +83,47 @@ def test_engine_and_bots_use_only_the_standard_library(package: str) -> None:
                 continue
             bad.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {name}")
     assert not bad, "\n".join(bad)
+
+
+# Inside the room server: the rooms package is free of transports and storage back ends
+# (it sees storage only through store.py's interfaces), and the modules that decide or
+# show a change never touch storage at all: only the commit saves, only the cluster leases.
+TRANSPORTS = ("starlette", "fastapi", "uvicorn", "websockets", "redis", "sqlite3")
+BACKENDS = (
+    "thaasbai.server.redis_store",
+    "thaasbai.server.sqlite_store",
+    "thaasbai.server.routes",
+    "thaasbai.server.transport",
+)
+ROOMS_RULES = {
+    "server/rooms/*.py": TRANSPORTS + BACKENDS,
+    "server/rooms/room.py": ("thaasbai.server.store",),
+    "server/rooms/handlers.py": ("thaasbai.server.store",),
+    "server/rooms/render.py": ("thaasbai.server.store", "thaasbai.server.tokens"),
+}
+
+
+@pytest.mark.parametrize("pattern", sorted(ROOMS_RULES))
+def test_room_modules_import_no_transport_and_no_storage_they_do_not_need(pattern: str) -> None:
+    paths = sorted(PACKAGE.glob(pattern))
+    assert paths, f"no module matches {pattern}"
+    bad = []
+    for path in paths:
+        for name, line in _imports(path):
+            if any(name == f or name.startswith(f + ".") for f in ROOMS_RULES[pattern]):
+                bad.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {name}")
+    assert not bad, "\n".join(bad)
+
+
+def test_only_the_cluster_module_branches_on_other_processes() -> None:
+    """One process or several is decided once (LocalCluster or SharedCluster): no other
+    room module asks whether the store is shared."""
+    bad = []
+    for path in sorted((PACKAGE / "server" / "rooms").glob("*.py")):
+        if path.name in ("cluster.py", "service.py"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        for needle in ("cluster is None", "cluster is not None", "SharedCluster", "LocalCluster"):
+            if needle in text:
+                bad.append(f"{path.relative_to(PACKAGE.parent)} mentions {needle!r}")
+    assert not bad, "\n".join(bad)
