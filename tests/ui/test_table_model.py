@@ -10,6 +10,7 @@ from thaasbai.engine.actions import ACCEPT, GIVE_UP, HAND_CALL, REFUSE
 from thaasbai.engine.cards import parse_card
 from thaasbai.engine.match import GameOptions
 from thaasbai.table import Table
+from thaasbai.table.thinking import choose_action
 from thaasbai.ui import table_model as tm
 
 
@@ -25,13 +26,18 @@ def _model(t: Table, seat: int = 0) -> tm.TableModel:
     return tm.build(t.view(seat).to_json(), t.lobby(), "Me")
 
 
+def _bot_move(t: Table, seat: int) -> int:
+    level, seed = t.bot_request(seat)
+    return choose_action(level, t.view(seat), seed, None)
+
+
 def _play_until(t: Table, cond, limit: int = 400) -> None:
     for _ in range(limit):
         if cond(t):
             return
         s = t.to_act
         assert s is not None, "the deal ended first"
-        t.submit(s, t.bot_action(s, t.view(s)))
+        t.submit(s, _bot_move(t, s))
     raise AssertionError("condition never met")
 
 
@@ -148,7 +154,7 @@ def test_thulla_pickup_is_reported_with_the_taker() -> None:
     v = t.view(0).to_json()
     while not v["history"][-1]["thulla"]:
         s = t.to_act
-        t.submit(s, t.bot_action(s, t.view(s)))
+        t.submit(s, _bot_move(t, s))
         v = t.view(0).to_json()
     taker = v["history"][-1]["taker"]
     other = next(s for s in range(4) if s != taker)

@@ -19,7 +19,6 @@ log = logging.getLogger("thaasbai.server")
 
 # WebSocket close codes (RFC 6455 and the 4000-4999 private range); see docs/PROTOCOL.md.
 CLOSE_NORMAL = 1000
-CLOSE_GOING_AWAY = 1001
 CLOSE_POLICY = 1008  # flooding
 CLOSE_TOO_BIG = 1009  # oversized frame
 CLOSE_RESTART = 1012  # the room must be reloaded: reconnect

@@ -24,7 +24,6 @@ from ..engine.record import replay, to_record
 from ..engine.views import View, view_for
 from .errors import TableError
 from .seats import BOT, FREE, HUMAN, SeatInfo
-from .thinking import choose_action
 
 BOT_NAMES = ("Aminath", "Hassan", "Mariyam", "Ibrahim", "Aishath", "Moosa")
 
@@ -221,11 +220,6 @@ class Table:
     def bot_request(self, seat: int) -> tuple[str, int]:
         """The level and a fresh seed for the seat's next bot move."""
         return self.bot_level_for(seat), self.bot_rng.getrandbits(64)
-
-    def bot_action(self, seat: int, view: View, budget_ms: int | None = None) -> Action:
-        """Let the seat's bot choose from ``view``.  CPU-heavy: call it off the event loop."""
-        level, seed = self.bot_request(seat)
-        return choose_action(level, view, seed, budget_ms)
 
     def lobby(self) -> dict[str, Any]:
         """Public facts about the table: never a card, a token or a seed."""

@@ -268,10 +268,6 @@ class RoomService:
         if forget is not None:
             forget(room.code)
 
-    async def sweep(self) -> list[str]:
-        """Delete expired rooms, and forget idle rooms nobody is connected to."""
-        return await self.expiry.sweep()
-
     def _start_background(self) -> None:
         """Start the sweep and the events (lazily: the service is built before the loop)."""
         if self.expiry.start():
