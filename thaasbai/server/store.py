@@ -62,9 +62,10 @@ class RoomEvents(Protocol):
 class RoomCluster(Protocol):
     """What a process must know about the other processes serving the same rooms.
 
-    ``None`` in a single process.  With a shared store: a per-room *lease* so that one
-    process at a time drives a room's bots, grace periods and turn timers (and another takes
-    over when it dies), and *presence* so a player connected elsewhere is not taken for gone.
+    ``None`` in a single process (the rooms then use ``rooms.cluster.LocalCluster``, a
+    no-op).  With a shared store: a per-room *lease* so that one process at a time drives a
+    room's bots, grace periods and turn timers (and another takes over when it dies), and
+    *presence* so a player connected elsewhere is not taken for gone.
     """
 
     @property
