@@ -59,6 +59,43 @@ def test_refused_actions_change_nothing_and_carry_their_code() -> None:
     assert table.version > json.loads(before)[0]
 
 
+def _refused(table: Table, call, *args) -> str:
+    """The code ``call(*args)`` is refused with; the table must be left as it was."""
+    before = json.dumps(table.to_json(), sort_keys=True)
+    with pytest.raises(TableError) as exc:
+        call(*args)
+    assert json.dumps(table.to_json(), sort_keys=True) == before
+    return exc.value.code
+
+
+def test_the_pipeline_checks_the_state_then_the_turn_then_the_version_then_the_action() -> None:
+    table = _table("thaas", seed=2)
+    v = table.version
+    assert _refused(table, table.submit, 0, 0, v - 1) == "not_started"
+    assert _refused(table, table.next_deal, v - 1) == "not_started"
+    assert _refused(table, table.rematch, v + 1) == "not_started"
+    assert _refused(table, table.start, v + 1) == "stale_version"
+    table.start(v)
+    v, deal = table.version, table.match.current
+    to_act, legal = deal.to_act, deal.legal_actions()
+    other = (to_act + 1) % 4
+    illegal = next(c for c in range(52) if c not in legal)
+    assert _refused(table, table.submit, 9, legal[0], v - 1) == "bad_seat"
+    assert _refused(table, table.submit, other, legal[0], v - 1) == "not_your_turn"
+    assert _refused(table, table.submit, to_act, illegal, v - 1) == "stale_version"
+    assert _refused(table, table.submit, to_act, illegal, v) == "illegal"
+    assert _refused(table, table.start, v - 1) == "already_started"
+    assert _refused(table, table.next_deal, v - 1) == "deal_in_progress"
+    assert _refused(table, table.rematch, v - 1) == "game_in_progress"
+    _finish_deal(table)  # best of one: the match is over too
+    v = table.version
+    assert _refused(table, table.submit, 0, 0, v - 1) == "game_over"
+    assert _refused(table, table.next_deal, v - 1) == "game_over"
+    assert _refused(table, table.rematch, v + 1) == "stale_version"
+    table.rematch(v)
+    assert table.version == v + 1 and not table.match.over
+
+
 def test_a_human_takes_a_bot_seat_only_between_deals() -> None:
     table = _table()
     table.start()
