@@ -1,0 +1,70 @@
+"""Card sprites: one absolutely positioned container per card on the table, keyed by its
+code, so moving a card from a hand to the trick and on to the winner is only a change of
+``left``/``top`` that Flutter animates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import flet as ft
+
+from .layout import Rect
+from .palette import BAR_DARK, SAND, tint
+from .table_model import HandCard
+from .widgets import card_image
+
+Tap = Callable[[Any], Awaitable[None]]
+
+
+def new_sprite(code: str, at: Rect, anim_ms: int) -> ft.Container:
+    """An empty sprite for ``code`` at ``at``; its content is set on every render."""
+    anim = ft.Animation(anim_ms, ft.AnimationCurve.EASE_OUT) if anim_ms > 0 else None
+    return ft.Container(
+        key=f"card-{code}",
+        left=at.x,
+        top=at.y,
+        width=at.w,
+        height=at.h,
+        animate_position=anim,
+        animate_opacity=anim,
+    )
+
+
+def table_card(code: str, r: Rect, four_colour: bool) -> ft.Control:
+    """A card on the felt (in a trick, or on its way to a winner)."""
+    return card_image(code, r.w, r.h, four_colour)
+
+
+def hand_card(
+    card: HandCard, r: Rect, my_turn: bool, four_colour: bool, on_tap: Tap | None
+) -> ft.Control:
+    """A card of our hand: on our turn, playable ones are ringed in sand and tappable
+    (``on_tap``), the others dimmed; between turns all look alike."""
+    face = card_image(card.code, r.w, r.h, four_colour)
+    playable = my_turn and card.playable
+    radius = ft.BorderRadius.all(r.w * 0.07)
+    if my_turn and not card.playable:
+        veil = ft.Container(
+            width=r.w, height=r.h, bgcolor=tint(BAR_DARK, 0.6), border_radius=radius
+        )
+        face = ft.Stack([face, veil], width=r.w, height=r.h)
+    inner = ft.Container(
+        content=face,
+        width=r.w,
+        height=r.h,
+        border_radius=radius,
+        border=ft.Border.all(2.5, SAND) if playable else None,
+        shadow=ft.BoxShadow(blur_radius=14, color=tint(SAND, 0.67)) if playable else None,
+        on_click=on_tap if playable else None,
+    )
+    # A fresh key whenever the state changes: Flutter web drops the identifier of a
+    # semantics node whose role changes in place, so let it build a new node instead.
+    return ft.Semantics(
+        key=f"sem-{card.code}-{int(playable)}-{int(my_turn)}",
+        identifier=f"card-{card.code}",
+        label=card.label,
+        button=playable,
+        content=inner,
+    )
