@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,23 @@ def test_only_app_py_touches_apps_private_members_or_assigns_its_fields() -> Non
                 if isinstance(t, ast.Attribute) and _is_app(t.value):
                     bad.append(f"{where} assigns App.{t.attr}")
     assert not bad, "\n".join(bad)
+
+
+HEX_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})\b")
+PALETTE = PACKAGE / "ui" / "palette.py"
+TOOLS = PACKAGE.parent / "tools"
+
+
+def test_colours_are_named_only_in_the_palette() -> None:
+    """One palette for the app and the generated assets: a hex colour in any other UI or
+    tools module (a copy that drifts) fails here; give it a name in ui/palette.py."""
+    paths = [p for p in _modules("ui") if p != PALETTE] + sorted(TOOLS.rglob("*.py"))
+    assert len(paths) > 10
+    bad = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                for m in HEX_COLOUR.finditer(node.value):
+                    bad.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {m.group()}")
+    assert not bad, "\n".join(bad)
+    assert HEX_COLOUR.search(PALETTE.read_text(encoding="utf-8"))  # the scan would see them

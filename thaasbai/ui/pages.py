@@ -7,14 +7,14 @@ from typing import Any
 
 import flet as ft
 
+from .palette import BAR_DARK, BAR_LIGHT, CREAM, PAGE_LIGHT, SAND, SAND_DARK, TEAL_DEEP, Palette
 from .rules_text import COMMON, RULES
 from .settings import Settings, clean_server_url
 from .table_model import GAME_TITLES
-from .theme import SAND, SAND_DARK, TEAL_DEEP, Palette
 
 
 def frame(route: str, title: str, p: Palette, body: list[ft.Control], go: Callable[[str], None]):
-    bg = TEAL_DEEP if p.dark else "#EEF6F4"
+    bg = TEAL_DEEP if p.dark else PAGE_LIGHT
     return ft.View(
         route=route,
         bgcolor=bg,
@@ -22,14 +22,14 @@ def frame(route: str, title: str, p: Palette, body: list[ft.Control], go: Callab
         appbar=ft.AppBar(
             title=ft.Text(title, weight=ft.FontWeight.BOLD),
             leading=ft.TextButton(
-                content=ft.Text("Back", color="#F4F1E6", weight=ft.FontWeight.BOLD),
+                content=ft.Text("Back", color=CREAM, weight=ft.FontWeight.BOLD),
                 icon=ft.Icons.ARROW_BACK,
-                icon_color="#F4F1E6",
+                icon_color=CREAM,
                 on_click=lambda e: go("/"),
             ),
             leading_width=104,
-            bgcolor="#062F36" if p.dark else "#0E6B75",
-            color="#F4F1E6",
+            bgcolor=BAR_DARK if p.dark else BAR_LIGHT,
+            color=CREAM,
         ),
         controls=[
             ft.Container(

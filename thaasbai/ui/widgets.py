@@ -7,8 +7,24 @@ from typing import Any
 
 import flet as ft
 
+from .palette import (
+    AWAY,
+    BLACK,
+    BOT,
+    CORAL,
+    CREAM,
+    INK,
+    OFFLINE,
+    ONLINE,
+    SAND,
+    TEAL,
+    TEAL_DEEP,
+    TURN,
+    WHITE,
+    Palette,
+    tint,
+)
 from .table_model import SeatModel, spoken
-from .theme import SAND, TEAL, Palette
 
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "ultra": "Ultra"}
 
@@ -25,7 +41,7 @@ def card_image(code: str, w: float, h: float, four_colour: bool = False) -> ft.C
         height=h,
         border_radius=ft.BorderRadius.all(w * 0.07),
         shadow=ft.BoxShadow(
-            blur_radius=6, spread_radius=0, color="#55000000", offset=ft.Offset(1, 2)
+            blur_radius=6, spread_radius=0, color=tint(BLACK, 1 / 3), offset=ft.Offset(1, 2)
         ),
         content=ft.Image(
             src=card_src(code, four_colour),
@@ -65,11 +81,11 @@ def mini_hand(count: int, w: float) -> ft.Control:
 
 
 PRESENCE_COLOURS = {
-    "online": "#4CC38A",
-    "offline": "#9AA5A6",
-    "away": "#F2B27A",
-    "bot": "#7FB3D6",
-    "free": "#55FFFFFF",
+    "online": ONLINE,
+    "offline": OFFLINE,
+    "away": AWAY,
+    "bot": BOT,
+    "free": tint(WHITE, 1 / 3),
 }
 PRESENCE_TAGS = {"offline": "Disconnected", "away": "Away · bot playing"}
 PRESENCE_HELP = {
@@ -86,20 +102,20 @@ def presence_dot(presence: str, size: float = 10) -> ft.Control:
     return ft.Container(
         width=size,
         height=size,
-        bgcolor=PRESENCE_COLOURS.get(presence, "#55FFFFFF"),
+        bgcolor=PRESENCE_COLOURS.get(presence, PRESENCE_COLOURS["free"]),
         border_radius=ft.BorderRadius.all(size / 2),
-        border=ft.Border.all(1, "#66000000"),
+        border=ft.Border.all(1, tint(BLACK, 0.4)),
         tooltip=PRESENCE_HELP.get(presence),
     )
 
 
 def seat_badge(s: SeatModel, p: Palette, w: float, h: float) -> ft.Control:
     """An opponent: name, a fan of backs, the card count, and turn/team/out markers."""
-    ring = p.turn if s.is_turn else ("#66FFFFFF" if s.partner else "#33FFFFFF")
+    ring = p.turn if s.is_turn else (tint(WHITE, 0.4) if s.partner else tint(WHITE, 0.2))
     if s.bhabhi:
-        tag, tag_col = "Bhabhi", "#E0645A"
+        tag, tag_col = "Bhabhi", CORAL
     elif s.out:
-        tag, tag_col = "Safe", "#4CC38A"
+        tag, tag_col = "Safe", ONLINE
     elif s.partner:
         tag, tag_col = "Partner", p.team_us
     elif s.team is not None:
@@ -108,7 +124,7 @@ def seat_badge(s: SeatModel, p: Palette, w: float, h: float) -> ft.Control:
         tag, tag_col = LEVEL_NAMES.get(s.level, ""), p.muted
     back_w = h * 0.36
     count = ft.Container(
-        content=ft.Text(str(s.cards), size=12, weight=ft.FontWeight.BOLD, color="#1B1D21"),
+        content=ft.Text(str(s.cards), size=12, weight=ft.FontWeight.BOLD, color=INK),
         bgcolor=SAND,
         border_radius=ft.BorderRadius.all(9),
         padding=ft.Padding.symmetric(horizontal=6, vertical=1),
@@ -146,10 +162,10 @@ def seat_badge(s: SeatModel, p: Palette, w: float, h: float) -> ft.Control:
         width=w,
         height=h,
         padding=ft.Padding.symmetric(horizontal=6, vertical=3),
-        bgcolor="#59000000" if p.dark else "#33003B44",
+        bgcolor=tint(BLACK, 0.35) if p.dark else tint(TEAL_DEEP, 0.2),
         border=ft.Border.all(3 if s.is_turn else 1, ring),
         border_radius=ft.BorderRadius.all(14),
-        shadow=ft.BoxShadow(blur_radius=16, color="#88FFD970") if s.is_turn else None,
+        shadow=ft.BoxShadow(blur_radius=16, color=tint(TURN, 0.53)) if s.is_turn else None,
         opacity=0.55 if s.out and not s.bhabhi else 1.0,
         content=ft.Column(
             [top_row, name, tag_text],
@@ -180,9 +196,9 @@ def action_button(
 ) -> ft.Control:
     """A large, labelled table button (declare, Hand Call, Accept, Refuse, Give up...)."""
     colours = {
-        "primary": (SAND, "#1B1D21"),
-        "secondary": ("#F4F1E6", TEAL),
-        "danger": ("#E0645A", "#FFFFFF"),
+        "primary": (SAND, INK),
+        "secondary": (CREAM, TEAL),
+        "danger": (CORAL, WHITE),
     }
     bg, fg = colours.get(style, colours["primary"])
     return ft.Button(
