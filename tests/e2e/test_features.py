@@ -152,7 +152,9 @@ def test_a_best_of_one_match_then_a_new_match(seeded_page: Page) -> None:
     # A fresh deal: the dialog is gone, no tricks yet, all 13 cards in hand (or 12 if the
     # bots were quicker than this look and we have already led).
     expect(new_match).to_have_count(0)
-    expect(page.get_by_text("Deal 1/1 · 0–0")).to_be_visible()
+    expect(page.locator('[flt-semantics-identifier="score"]')).to_contain_text(
+        "Deal 1 of 1: us 0, them 0"
+    )
     expect(page.locator(HAND).first).to_be_attached(timeout=10_000)
     assert page.locator(HAND).count() >= 12
     # The second match ends with the result dialog again (it used to stay away).

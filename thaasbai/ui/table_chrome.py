@@ -24,6 +24,8 @@ def rim(geom: Geometry) -> ft.Control:
     cx, cy = geom.centre
     w = min(geom.width - 2 * geom.seat_w - 16, geom.trick_w * 4.6)
     h = geom.trick_h * 2.7
+    if geom.short:  # between the top seat and the buttons, not over them
+        h = min(h, geom.buttons_y - (geom.bar_h + geom.seat_h + 6))
     return ft.Container(
         left=cx - w / 2,
         top=cy - h / 2,
@@ -57,20 +59,26 @@ def top_bar(
     on_last_trick: Handler,
 ) -> ft.Control:
     """Home, the game's title, the hukum and score chips, and Last trick."""
-    home = ft.TextButton(
-        content=ft.Text("Home", color=p.on_felt, weight=ft.FontWeight.BOLD),
-        icon=ft.Icons.ARROW_BACK,
-        icon_color=p.on_felt,
-        on_click=on_home,
+    home = _tall(
+        ft.TextButton(
+            content=ft.Text("Home", color=p.on_felt, weight=ft.FontWeight.BOLD),
+            icon=ft.Icons.ARROW_BACK,
+            icon_color=p.on_felt,
+            on_click=on_home,
+        )
     )
-    last = ft.TextButton(
-        content=ft.Text("Last trick", color=p.on_felt, weight=ft.FontWeight.BOLD),
-        on_click=on_last_trick,
-        disabled=model.last_trick is None,
+    last = _tall(
+        ft.TextButton(
+            content=ft.Text("Last trick", color=p.on_felt, weight=ft.FontWeight.BOLD),
+            on_click=on_last_trick,
+            disabled=model.last_trick is None,
+        )
     )
     title = ft.Text(model.title, size=20, weight=ft.FontWeight.BOLD, color=SAND)
     chips = [hukum_chip(model, p, four_colour, anim_ms)] if model.hukum else []
     chips += [chip(c, p) for c in model.chips]
+    if model.tallies:
+        chips.append(score_board(model.tallies, p))
     if geom.compact:
         body: ft.Control = ft.Column(
             [
@@ -79,13 +87,22 @@ def top_bar(
                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
-                ft.Row(chips, spacing=6, alignment=ft.MainAxisAlignment.CENTER),
+                ft.Row(
+                    chips,
+                    spacing=6,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
             ],
             spacing=0,
         )
     else:
         body = ft.Row(
-            [ft.Row([home, title], spacing=8), ft.Row(chips, spacing=8), last],
+            [
+                ft.Row([home, title], spacing=8),
+                ft.Row(chips, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                last,
+            ],
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
@@ -95,8 +112,54 @@ def top_bar(
         width=geom.width,
         height=geom.bar_h,
         bgcolor=tint(BAR_DARK, 0.8) if p.dark else tint(BAR_LIGHT, 0.9),
-        padding=ft.Padding.only(left=4, right=8, top=2, bottom=4),
+        padding=ft.Padding.only(left=4, right=8, top=2, bottom=2),
         content=body,
+    )
+
+
+def _tall(button: ft.Control) -> ft.Control:
+    """A bar button a thumb can hit: at least 44 px high (Apple's 44 pt; the bar has no
+    room for Material's 48)."""
+    return ft.Container(content=button, height=44)  # tight: the button fills it
+
+
+def score_board(tallies: tuple[table_model.Tally, ...], p: Palette) -> ft.Control:
+    """A team game's score as a little board: a column per count (Tricks, Tens, the deal),
+    a row for our side and one for theirs, coloured like the Partner and Opponent tags."""
+
+    def cell(text: str, colour: str, bold: bool = True) -> ft.Text:
+        weight = ft.FontWeight.BOLD if bold else ft.FontWeight.NORMAL
+        return ft.Text(text, size=10, color=colour, weight=weight, style=ft.TextStyle(height=1.15))
+
+    legend = ft.Column(
+        [cell(" ", p.on_felt), cell("Us", p.team_us), cell("Them", p.team_them)],
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.START,
+    )
+    columns = [
+        ft.Column(
+            [
+                cell(t.label, p.on_felt, bold=False),
+                cell(str(t.us), p.team_us),
+                cell(str(t.them), p.team_them),
+            ],
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        for t in tallies
+    ]
+    board = ft.Container(
+        content=ft.Row([legend, *columns], spacing=8, tight=True),
+        bgcolor=tint(WHITE, 0.2),
+        border_radius=ft.BorderRadius.all(10),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=1),
+    )
+    return ft.Semantics(
+        identifier="score",
+        label=table_model.score_label(tallies),
+        container=True,
+        exclude_semantics=True,
+        content=board,
     )
 
 
@@ -123,16 +186,15 @@ def hukum_chip(model: TableModel, p: Palette, four_colour: bool, anim_ms: int) -
             height=28,
             alignment=ft.Alignment.CENTER,
         )
-        label = "Hukum"
     elif h.state == "face_down":
         icon = ft.Image(src="cards/back.svg", width=20, height=28)
-        label = "Hukum hidden"
     elif h.state == "none":
         icon = ft.Container(width=0)
-        label = "No hukum"
-    else:
+    else:  # not set yet
         icon = ft.Text("?", size=16, weight=ft.FontWeight.BOLD, color=SAND)
-        label = "Hukum not set"
+    # The icon says which hukum (a suit, a face-down card, "?"), so the word stays short
+    # enough for a phone's bar; the semantics label spells it out.
+    label = "No hukum" if h.state == "none" else "Hukum"
     switcher = ft.AnimatedSwitcher(
         content=ft.Container(content=icon, key=f"hukum-{h.state}-{h.suit}"),
         duration=ft.Duration(milliseconds=max(anim_ms, 1) * 2),

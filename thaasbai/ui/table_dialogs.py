@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from . import table_model
+from . import layout, table_model
 from .palette import LOSS, WHITE, WIN, Palette
 from .table_model import LastTrick, Result, TrickCard
 from .widgets import action_button, card_image
@@ -20,7 +20,7 @@ def result_dialog(
     res: Result,
     p: Palette,
     *,
-    compact: bool,
+    window_w: float,
     four_colour: bool,
     on_next: Handler,
     on_rematch: Handler,
@@ -31,7 +31,7 @@ def result_dialog(
     body: list[ft.Control] = [ft.Text(line, size=15, selectable=False) for line in res.lines]
     for name, cards in res.reveal:
         body.append(ft.Text(name, size=14, weight=ft.FontWeight.BOLD))
-        body.append(reveal_row(cards, compact, four_colour))
+        body.append(reveal_row(cards, window_w, four_colour))
     actions: list[ft.Control] = []
     if res.next_label:
         actions.append(action_button(res.next_label, on_next, "primary"))
@@ -54,23 +54,36 @@ def result_dialog(
     )
 
 
-def reveal_row(cards: tuple[str, ...], compact: bool, four_colour: bool) -> ft.Control:
-    """The cards a player was left holding, shown at the end of a Thulla round."""
-    w = 34 if compact else 44
-    return ft.Row(
+def reveal_row(cards: tuple[str, ...], window_w: float, four_colour: bool) -> ft.Control:
+    """The cards a player was left holding, shown at the end of a Thulla round: readable
+    (see :func:`~thaasbai.ui.layout.reveal_layout`), in rows."""
+    lay = layout.reveal_layout(len(cards), window_w)
+    h = lay.card_w * layout.CARD_RATIO
+
+    def face(c: str) -> ft.Control:
+        return ft.Semantics(
+            identifier=f"reveal-{c}",
+            label=table_model.spoken(c),
+            container=True,
+            exclude_semantics=True,
+            content=card_image(c, lay.card_w, h, four_colour),
+        )
+
+    rows = [cards[i : i + lay.per_row] for i in range(0, len(cards), lay.per_row)]
+    return ft.Column(
         [
-            ft.Semantics(
-                identifier=f"reveal-{c}",
-                label=table_model.spoken(c),
-                container=True,
-                exclude_semantics=True,
-                content=card_image(c, w, w * 1.4, four_colour),
+            ft.Stack(
+                [
+                    ft.Container(left=k * lay.step, top=0, content=face(c))
+                    for k, c in enumerate(row)
+                ],
+                width=lay.card_w + lay.step * (len(row) - 1),
+                height=h,
             )
-            for c in cards
+            for row in rows
         ],
-        spacing=-w * 0.45,
-        wrap=True,
-        run_spacing=4,
+        spacing=6,
+        tight=True,
     )
 
 

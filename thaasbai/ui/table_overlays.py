@@ -34,12 +34,13 @@ def overlays(
     if connection is not None:
         out.append(_connection(geom, connection))
     if model.banner:
+        left, width, align = _band(geom, "status")
         out.append(
             ft.Container(
-                left=8,
-                width=geom.width - 16,
-                top=geom.bar_h + geom.seat_h + 12,
-                alignment=ft.Alignment.CENTER,
+                left=left,
+                width=width,
+                top=geom.banner_y,
+                alignment=align,
                 content=pill(model.banner, tint(SAND, 0.8), INK, 13),
             )
         )
@@ -55,22 +56,36 @@ def overlays(
     if model.result is not None:
         buttons = [action_button("Show result", reshow_result, "primary")]
     if buttons:
+        left, width, align = _band(geom, "buttons")
+        row_align = ft.MainAxisAlignment.END if geom.short else ft.MainAxisAlignment.CENTER
         out.append(
             ft.Container(
-                left=0,
-                width=geom.width,
+                left=left,
+                width=width,
                 top=geom.buttons_y,
-                alignment=ft.Alignment.CENTER,
-                content=ft.Row(
-                    buttons, spacing=8, alignment=ft.MainAxisAlignment.CENTER, wrap=True
-                ),
+                alignment=align,
+                content=ft.Row(buttons, spacing=8, alignment=row_align, wrap=True),
             )
         )
     return out
 
 
+def _band(geom: Geometry, what: str) -> tuple[float, float, ft.Alignment]:
+    """(left, width, alignment) of the status/banner band or the buttons band: the whole
+    width, centred; on a phone on its side, the status on the left and the buttons on the
+    right of one low band, so neither covers the trick."""
+    if not geom.short:
+        return 0.0, geom.width, ft.Alignment.CENTER
+    split = geom.width * 0.4
+    if what == "status":
+        return 8.0, split - 16, ft.Alignment.CENTER_LEFT
+    return split, geom.width - split - 8, ft.Alignment.CENTER_RIGHT
+
+
 def _status(model: TableModel, geom: Geometry, p: Palette, timer: ft.Text | None) -> ft.Control:
     yours = model.my_turn
+    if not model.status and timer is None:
+        return ft.Container(key="no-status")
     status: ft.Control = pill(
         model.status, p.turn if yours else tint(BLACK, 0.4), INK if yours else p.on_felt, 14, True
     )
@@ -87,9 +102,8 @@ def _status(model: TableModel, geom: Geometry, p: Palette, timer: ft.Text | None
             padding=ft.Padding.symmetric(horizontal=10, vertical=6),
         )
         status = ft.Row([status, clock], spacing=6, tight=True)
-    return ft.Container(
-        left=0, width=geom.width, top=geom.status_y, alignment=ft.Alignment.CENTER, content=status
-    )
+    left, width, align = _band(geom, "status")
+    return ft.Container(left=left, width=width, top=geom.status_y, alignment=align, content=status)
 
 
 def _connection(geom: Geometry, connection: str) -> ft.Control:
