@@ -17,6 +17,7 @@ from .online import OnlinePlay
 from .pages import rules_view, settings_view
 from .prefs import Preferences
 from .settings import Settings
+from .widgets import card_warmup
 
 log = logging.getLogger(__name__)
 JOIN = re.compile(r"^/join/([A-Za-z0-9_-]{1,64})/?$")
@@ -69,6 +70,7 @@ class App:
             self.base_url = await site_server_url()
         await self.prefs.load()
         theme.apply(page, self.settings.theme)
+        page.overlay.append(card_warmup(self.settings.four_colour))
         page.on_route_change = self._route_changed
         page.on_resize = self._resized
         page.on_disconnect = self._disconnected
@@ -127,7 +129,14 @@ class App:
         elif route == "/rules":
             view = rules_view(p, self.go)
         elif route == "/settings":
-            view = settings_view(self.settings, p, self.go, self._save_settings)
+            view = settings_view(
+                self.settings,
+                p,
+                self.go,
+                self._save_settings,
+                muted=self.prefs.muted,
+                on_mute=self.prefs.save_muted,
+            )
         elif route == "/friends":
             self.home = HomeScreen(
                 self.page,

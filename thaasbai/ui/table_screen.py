@@ -19,11 +19,12 @@ from typing import Any
 import flet as ft
 
 from . import layout, table_chrome, table_dialogs, table_model, table_overlays
+from .feedback import Feedback, Silent
 from .layout import Geometry, Rect
 from .session import GameSession, SessionError, SessionState
 from .settings import Settings
 from .table_model import TableModel
-from .table_sprites import hand_card, new_sprite, table_card
+from .table_sprites import drop_zone, hand_card, new_sprite, table_card
 from .theme import Palette, felt, palette
 from .turn_timer import TurnTimer
 
@@ -39,8 +40,11 @@ class TableScreen:
         session: GameSession,
         settings: Settings,
         on_home: Callable[[], Awaitable[None]],
+        feedback: Feedback | None = None,
     ) -> None:
         self.page = page
+        self.feedback: Feedback = feedback or Silent()
+        self._cues: set[asyncio.Task[None]] = set()
         self.session = session
         self.settings = settings
         self.on_home = on_home
@@ -103,7 +107,16 @@ class TableScreen:
                 and model.deal_no == prev.deal_no
                 and model.history_len == prev.history_len + 1
             ):
+                self._cue("card")
                 await self._finish_trick(prev, model, w, h)
+            elif prev is not None and table_model.lands_a_card(prev, model):
+                self._cue("card")
+                if model.my_turn:
+                    # The card that passes us the turn lands first; only then is it ours.
+                    held = table_model.turn_withheld(model, prev)
+                    await self._show(held, self._geometry(model, w, h), animate=True)
+            if model.my_turn and model.result is None and (prev is None or not prev.my_turn):
+                self._cue("turn")
             await self._show(model, self._geometry(model, w, h), animate=prev is not None)
             self.model = model
             if model.result is not None and self._result_shown != model.deal_no:
@@ -121,6 +134,12 @@ class TableScreen:
         """The table is dropped: stop its countdown (nothing may outlive the table)."""
         self.timer.stop()
 
+    def _cue(self, sound: str) -> None:
+        """Play a sound without holding up the animation (the client answers later)."""
+        task = asyncio.create_task(self.feedback.sound(sound))
+        self._cues.add(task)
+        task.add_done_callback(self._cues.discard)
+
     async def resized(self) -> None:
         if self.model is not None:
             async with self._lock:
@@ -136,12 +155,15 @@ class TableScreen:
         lt = model.last_trick
         assert lt is not None
         codes = {c.code for c in lt.cards}
-        hand = tuple(c for c in model.hand if c.code not in codes)
-        # No buttons while the trick is held: nothing to act on before its cards are collected.
-        shown = dataclasses.replace(model, hand=hand, trick=lt.cards, result=None, buttons=())
+        # Not our turn while the trick is held: nothing to act on (no buttons, no raised
+        # card, no "Your lead") before its cards are collected.
+        held = table_model.turn_withheld(model, prev)
+        hand = tuple(c for c in held.hand if c.code not in codes)
+        shown = dataclasses.replace(held, hand=hand, trick=lt.cards, result=None)
         geom = self._geometry(model, w, h, len(hand))
         await self._show(shown, geom, animate=True, dim=False)
         await asyncio.sleep(max(self.pace * 1.6, 0.05) if self.pace > 0 else 0.05)
+        self._cue("trick")
         if lt.fate == "discard":
             dest = geom.discard_rect()
         else:
@@ -199,6 +221,10 @@ class TableScreen:
             )
         self.stack.controls = self._chrome(model, geom) + [self.sprites[c] for c in order]
         self.stack.controls += self._overlays(model, geom)
+        if model.my_turn and dim and any(c.playable for c in model.hand):
+            top = geom.bar_h
+            bottom = geom.hand_top - geom.raise_px
+            self.stack.controls.append(drop_zone(0, top, geom.width, bottom - top, self._dropped))
         if animate and new:
             self.page.update()
             await asyncio.sleep(0.04)
@@ -239,9 +265,22 @@ class TableScreen:
 
     def _tap(self, code: str) -> Callable[[Any], Awaitable[None]]:
         async def handler(e: Any) -> None:
-            await self.act({"play": code})
+            await self._play(code)
 
         return handler
+
+    async def _dropped(self, e: Any) -> None:
+        """A playable card dragged onto the table: play it, as a tap would."""
+        code = getattr(getattr(e, "src", None), "data", None)
+        if isinstance(code, str):
+            await self._play(code)
+
+    async def _play(self, code: str) -> None:
+        """Play a card of ours: a buzz under the thumb, then the action."""
+        task = asyncio.create_task(self.feedback.tap())
+        self._cues.add(task)
+        task.add_done_callback(self._cues.discard)
+        await self.act({"play": code})
 
     def _act_handler(self, action: dict[str, Any]) -> Callable[[Any], Awaitable[None]]:
         async def handler(e: Any) -> None:
@@ -271,7 +310,7 @@ class TableScreen:
         self._dialog = table_dialogs.result_dialog(
             model.result,
             self.p,
-            compact=bool(self.geom and self.geom.compact),
+            window_w=self.size()[0],
             four_colour=self.settings.four_colour,
             on_next=self._next_deal,
             on_rematch=self._rematch,

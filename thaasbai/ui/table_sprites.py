@@ -37,11 +37,15 @@ def table_card(code: str, r: Rect, four_colour: bool) -> ft.Control:
     return card_image(code, r.w, r.h, four_colour)
 
 
+PLAY_GROUP = "play"  # a playable card's Draggable and the table's DragTarget
+
+
 def hand_card(
     card: HandCard, r: Rect, my_turn: bool, four_colour: bool, on_tap: Tap | None
 ) -> ft.Control:
-    """A card of our hand: on our turn, playable ones are ringed in sand and tappable
-    (``on_tap``), the others dimmed; between turns all look alike."""
+    """A card of our hand: on our turn, playable ones are ringed in sand and may be tapped
+    (``on_tap``) or dragged up onto the table; the others are dimmed; between turns all
+    look alike."""
     face = card_image(card.code, r.w, r.h, four_colour)
     playable = my_turn and card.playable
     radius = ft.BorderRadius.all(r.w * 0.07)
@@ -59,6 +63,18 @@ def hand_card(
         shadow=ft.BoxShadow(blur_radius=14, color=tint(SAND, 0.67)) if playable else None,
         on_click=on_tap if playable else None,
     )
+    body: ft.Control = inner
+    if playable:
+        # Dragging starts only on an upward move, so a tap still plays the card at once.
+        body = ft.Draggable(
+            group=PLAY_GROUP,
+            data=card.code,
+            affinity=ft.Axis.VERTICAL,
+            max_simultaneous_drags=1,
+            content=inner,
+            content_when_dragging=ft.Container(width=r.w, height=r.h, opacity=0.35, content=face),
+            content_feedback=card_image(card.code, r.w, r.h, four_colour),
+        )
     # A fresh key whenever the state changes: Flutter web drops the identifier of a
     # semantics node whose role changes in place, so let it build a new node instead.
     return ft.Semantics(
@@ -66,5 +82,22 @@ def hand_card(
         identifier=f"card-{card.code}",
         label=card.label,
         button=playable,
-        content=inner,
+        content=body,
+    )
+
+
+def drop_zone(left: float, top: float, width: float, height: float, on_drop: Tap) -> ft.Control:
+    """The felt above the hand, where a dragged card is played: see-through to taps (it
+    is laid over everything, and only a drop lands on it)."""
+    return ft.Container(
+        key="drop-zone",
+        left=left,
+        top=top,
+        width=width,
+        height=height,
+        content=ft.DragTarget(
+            group=PLAY_GROUP,
+            on_accept=on_drop,
+            content=ft.Container(width=width, height=height),
+        ),
     )
