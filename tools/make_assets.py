@@ -14,6 +14,7 @@ Writes:
 * ``icons/*.png``, ``favicon.png``: PWA / home-screen icons (rasterised with Pillow);
 * ``manifest.json``: the PWA manifest (``index.html`` and the service worker are made
   by ``thaasbai build-web``, from the installed Flet web client);
+* ``sounds/card.wav``, ``trick.wav``, ``turn.wav``: the table's sounds, synthesised;
 * ``fonts/DejaVuSans*.ttf`` + ``fonts/LICENSE-DejaVu.txt``: a font with the suit glyphs.
 
 The output is deterministic: running the script twice gives byte-identical files.
@@ -49,6 +50,7 @@ from assetgen.cards import COLOURS_2, COLOURS_4, RANKS, SUITS, card_svg  # noqa:
 from assetgen.fonts import font_files  # noqa: E402
 from assetgen.icons import icon_files  # noqa: E402
 from assetgen.manifest import manifest_json  # noqa: E402
+from assetgen.sounds import sound_files  # noqa: E402
 from assetgen.suits import suit_svg  # noqa: E402
 
 
@@ -70,6 +72,7 @@ def generate(existing: Path | None = None, raster: bool = True) -> dict[str, byt
     if raster:
         files.update(icon_files())
     files["manifest.json"] = manifest_json().encode()
+    files.update(sound_files())
     files.update(font_files(existing))
     return files
 

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
+from .feedback import DeviceFeedback
 from .prefs import Preferences
 from .remote import RemoteSession
 from .session import GameSession, LocalSession, OnChange
@@ -37,6 +38,7 @@ class GameHost:
         self.go = go
         self.session: GameSession | None = None
         self.table: TableScreen | None = None
+        self.feedback = DeviceFeedback(prefs)  # one set of sounds for every table
 
     @property
     def remote(self) -> RemoteSession | None:
@@ -61,7 +63,9 @@ class GameHost:
         table (online play routes them between lobby and table)."""
         self.drop_table()
         self.session = session
-        self.table = TableScreen(self.page, session, self.prefs.settings, self.leave)
+        self.table = TableScreen(
+            self.page, session, self.prefs.settings, self.leave, feedback=self.feedback
+        )
         if on_change is not None:
             session.on_change = on_change
         await self.show_table()

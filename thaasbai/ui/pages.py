@@ -54,7 +54,13 @@ def rules_view(p: Palette, go: Callable[[str], None]) -> ft.View:
 
 
 def settings_view(
-    s: Settings, p: Palette, go: Callable[[str], None], on_save: Callable[[Settings], Any]
+    s: Settings,
+    p: Palette,
+    go: Callable[[str], None],
+    on_save: Callable[[Settings], Any],
+    *,
+    muted: bool = False,
+    on_mute: Callable[[bool], Any] | None = None,
 ) -> ft.View:
     name = ft.TextField(label="Your name", value=s.player_name, max_length=20)
     server = ft.TextField(
@@ -72,6 +78,12 @@ def settings_view(
         show_selected_icon=False,
     )
     four = ft.Switch(label="Four-colour deck", value=s.four_colour)
+
+    async def mute(e: Any) -> None:  # kept at once: a sound switch needs no Save
+        if on_mute is not None:
+            await on_mute(not bool(sound.value))
+
+    sound = ft.Switch(label="Sounds and vibration", value=not muted, on_change=mute)
     theme = ft.SegmentedButton(
         segments=[ft.Segment(value=v, label=ft.Text(v.capitalize())) for v in ("dark", "light")],
         selected=[s.theme],
@@ -96,6 +108,8 @@ def settings_view(
         ft.Text("Cards", weight=ft.FontWeight.BOLD, color=head),
         four,
         ft.Text("Blue diamonds and green clubs, easier to tell apart.", size=13),
+        sound,
+        ft.Text("A card played, a trick won, your turn; a buzz as you play.", size=13),
         ft.Text("Theme", weight=ft.FontWeight.BOLD, color=head),
         theme,
         ft.Text("Online", weight=ft.FontWeight.BOLD, color=head),

@@ -1,1 +1,1 @@
-"""The drawing behind tools/make_assets.py, one module per job."""
+"""The drawing (and the sounds) behind tools/make_assets.py, one module per job."""
