@@ -256,7 +256,7 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
         page.keyboard.press("Control+A")
         page.keyboard.type("Aisha")
         page.get_by_role("button", name="Fast", exact=True).click()  # animation speed
-        page.get_by_role("switch").click()  # four-colour deck
+        page.get_by_role("switch").first.click()  # four-colour deck (then the sounds)
         page.get_by_role("button", name="Light", exact=True).click()
         page.get_by_role("button", name="Save").click()
         # Home again: choose Thulla for five with the first bot Hard, and deal.
@@ -290,7 +290,7 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
         name = page.get_by_label("Your name")
         name.click()  # Flutter fills the field's DOM value once it has the focus
         expect(name).to_have_value("Aisha")
-        expect(page.get_by_role("switch")).to_have_attribute("aria-checked", "true")
+        expect(page.get_by_role("switch").first).to_have_attribute("aria-checked", "true")
         expect(page.get_by_role("button", name="Fast", exact=True)).to_have_attribute(
             "aria-current", "true"
         )
