@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,70 @@ def test_only_the_cluster_module_branches_on_other_processes() -> None:
             if needle in text:
                 bad.append(f"{path.relative_to(PACKAGE.parent)} mentions {needle!r}")
     assert not bad, "\n".join(bad)
+
+
+def _app_private_names() -> set[str]:
+    """The private methods and fields of ``App`` (``_name``, not dunders)."""
+    tree = ast.parse((PACKAGE / "ui" / "app.py").read_text(encoding="utf-8"))
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "App")
+    names = {n.name for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)} | {
+        t.attr
+        for n in ast.walk(cls)
+        if isinstance(n, ast.Assign | ast.AnnAssign)
+        for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+    }
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def _is_app(node: ast.expr) -> bool:
+    """``app`` or ``<anything>.app``: how screens hold the App."""
+    return (isinstance(node, ast.Name) and node.id == "app") or (
+        isinstance(node, ast.Attribute) and node.attr == "app"
+    )
+
+
+def test_only_app_py_touches_apps_private_members_or_assigns_its_fields() -> None:
+    private = _app_private_names()
+    assert "_route_changed" in private  # the scan sees App's members
+    bad = []
+    for path in _modules("ui"):
+        if path.name == "app.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            where = f"{path.relative_to(PACKAGE.parent)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Attribute) and (
+                node.attr in private or (_is_app(node.value) and node.attr.startswith("_"))
+            ):
+                bad.append(f"{where} uses App.{node.attr}")
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AugAssign | ast.AnnAssign)
+                else []
+            )
+            for t in targets:
+                if isinstance(t, ast.Attribute) and _is_app(t.value):
+                    bad.append(f"{where} assigns App.{t.attr}")
+    assert not bad, "\n".join(bad)
+
+
+HEX_COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})\b")
+PALETTE = PACKAGE / "ui" / "palette.py"
+TOOLS = PACKAGE.parent / "tools"
+
+
+def test_colours_are_named_only_in_the_palette() -> None:
+    """One palette for the app and the generated assets: a hex colour in any other UI or
+    tools module (a copy that drifts) fails here; give it a name in ui/palette.py."""
+    paths = [p for p in _modules("ui") if p != PALETTE] + sorted(TOOLS.rglob("*.py"))
+    assert len(paths) > 10
+    bad = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                for m in HEX_COLOUR.finditer(node.value):
+                    bad.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {m.group()}")
+    assert not bad, "\n".join(bad)
+    assert HEX_COLOUR.search(PALETTE.read_text(encoding="utf-8"))  # the scan would see them

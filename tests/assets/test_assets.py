@@ -165,7 +165,7 @@ def load_generator():
 
 
 def test_vector_assets_match_generator():
-    """The committed SVG / JSON / HTML files are exactly what tools/make_assets.py makes
+    """The committed SVG / JSON / HTML / WAV files are exactly what tools/make_assets.py makes
     (deterministic, and not edited by hand). PNGs are not compared: their bytes depend
     on the Pillow/zlib version."""
     pytest.importorskip("flet_web")
@@ -174,7 +174,7 @@ def test_vector_assets_match_generator():
     stale = [
         rel
         for rel, data in files.items()
-        if rel.endswith((".svg", ".json", ".html", ".txt"))
+        if rel.endswith((".svg", ".json", ".html", ".txt", ".wav"))
         and (not (ASSETS / rel).is_file() or (ASSETS / rel).read_bytes() != data)
     ]
     assert not stale, f"run `python tools/make_assets.py`; stale: {stale[:5]}"

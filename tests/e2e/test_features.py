@@ -152,7 +152,9 @@ def test_a_best_of_one_match_then_a_new_match(seeded_page: Page) -> None:
     # A fresh deal: the dialog is gone, no tricks yet, all 13 cards in hand (or 12 if the
     # bots were quicker than this look and we have already led).
     expect(new_match).to_have_count(0)
-    expect(page.get_by_text("Deal 1/1 · 0–0")).to_be_visible()
+    expect(page.locator('[flt-semantics-identifier="score"]')).to_contain_text(
+        "Deal 1 of 1: us 0, them 0"
+    )
     expect(page.locator(HAND).first).to_be_attached(timeout=10_000)
     assert page.locator(HAND).count() >= 12
     # The second match ends with the result dialog again (it used to stay away).
@@ -254,7 +256,7 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
         page.keyboard.press("Control+A")
         page.keyboard.type("Aisha")
         page.get_by_role("button", name="Fast", exact=True).click()  # animation speed
-        page.get_by_role("switch").click()  # four-colour deck
+        page.get_by_role("switch").first.click()  # four-colour deck (then the sounds)
         page.get_by_role("button", name="Light", exact=True).click()
         page.get_by_role("button", name="Save").click()
         # Home again: choose Thulla for five with the first bot Hard, and deal.
@@ -288,7 +290,7 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
         name = page.get_by_label("Your name")
         name.click()  # Flutter fills the field's DOM value once it has the focus
         expect(name).to_have_value("Aisha")
-        expect(page.get_by_role("switch")).to_have_attribute("aria-checked", "true")
+        expect(page.get_by_role("switch").first).to_have_attribute("aria-checked", "true")
         expect(page.get_by_role("button", name="Fast", exact=True)).to_have_attribute(
             "aria-current", "true"
         )

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .conftest import open_app
+from .conftest import REPO, open_app
 from .test_play import HAND
 
 pytestmark = pytest.mark.browser
@@ -157,5 +157,52 @@ def test_turning_a_tablet_relays_home_and_keeps_what_was_typed(
         _wait_for(lambda: 440 < width() < 520, "two columns again in landscape")
         expect(create).to_be_visible()
         assert _box(create)["x"] > 400
+    finally:
+        page.context.close()
+
+
+TABLE_SIZES = {"phone": (390, 844), "small-phone": (360, 640), "landscape": (844, 390)}
+
+
+@pytest.mark.parametrize("size", list(TABLE_SIZES))
+def test_a_dhihaeh_table_bar_fits_a_phone_and_says_whose_score_is_whose(
+    browser: Browser, seeded_url: str, size: str
+) -> None:
+    """Dhihaeh has the most in its bar (hukum, tricks, tens, the deal): at 390 px its last
+    chip ran off the right edge, and its scores did not say which side is ours."""
+    w, h = TABLE_SIZES[size]
+    page = open_app(browser, seeded_url, w, h)
+    try:
+        choose(page.get_by_role("button", name=re.compile("^Dhihaeh")))
+        start = page.get_by_role("button", name="Start")
+        start.scroll_into_view_if_needed()
+        start.click()
+        cards = page.locator(HAND)
+        expect(cards.first).to_be_attached(timeout=15_000)
+        score = page.locator('[flt-semantics-identifier="score"]')
+        expect(score).to_have_text(
+            re.compile(
+                r"^Tricks: us \d+, them \d+\. Tens: us \d+, them \d+\. Deal 1 of 3: us 0, them 0$"
+            )
+        )
+        _inside(_box(score), w, h, "the score board")
+        _inside(_box(page.locator('[flt-semantics-identifier="hukum"]')), w, h, "the hukum chip")
+        for name in ("Home", "Last trick"):
+            b = _box(page.get_by_role("button", name=name))
+            _inside(b, w, h, name)
+            assert b["width"] >= 44 and b["height"] >= 44, f"{name} is too small to tap: {b}"
+        dealer = page.locator('[flt-semantics-identifier="dealer"]')
+        assert dealer.count() <= 1  # on the dealer's badge (none when we deal)
+        if dealer.count():
+            _inside(_box(dealer), w, h, "the dealer disc")
+        boxes = [_box(cards.nth(i)) for i in range(cards.count())]
+        assert len(boxes) >= 12
+        for i, b in enumerate(boxes):
+            _inside(b, w, h, f"hand card {i}")
+        xs = sorted(b["x"] for b in boxes if abs(b["y"] - boxes[0]["y"]) < 20)
+        assert all(b - a >= 39.5 for a, b in itertools.pairwise(xs)), f"strips: {xs}"
+        shots = REPO / "build" / "screenshots"
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shots / f"table-dhihaeh-{size}.png"))  # to look at
     finally:
         page.context.close()

@@ -128,3 +128,31 @@ def test_a_dimmed_card_cannot_be_played(app_page: Page) -> None:
         else:
             page.wait_for_timeout(100)
     pytest.fail("never had to follow suit with a card dimmed")
+
+
+def _drag_up(page: Page, card: Locator, dy: float) -> None:
+    """Press a card's visible corner, move it up by ``dy`` px in steps, and let go."""
+    box = card.bounding_box()
+    assert box is not None
+    x, y = box["x"] + 12, box["y"] + 16
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y - 10, steps=4)  # past the slop: a drag, not a tap
+    page.mouse.move(x, y - dy, steps=12)
+    page.mouse.up()
+
+
+def test_a_card_dragged_onto_the_table_is_played_and_one_let_go_in_the_hand_is_not(
+    app_page: Page,
+) -> None:
+    page = app_page
+    choose_easy_bots(page)
+    page.get_by_role("button", name="Start").click()
+    card = page.locator(PLAYABLE).first
+    expect(card).to_be_attached(timeout=20_000)
+    code = card.get_attribute("flt-semantics-identifier")
+    mine = page.locator(f'[flt-semantics-identifier="{code}"]')
+    _drag_up(page, card, 6)  # let go still over the hand: nothing is played
+    expect(page.locator(f'{PLAYABLE}[flt-semantics-identifier="{code}"]')).to_have_count(1)
+    _drag_up(page, page.locator(f'{PLAYABLE}[flt-semantics-identifier="{code}"]'), 220)
+    expect(mine).to_have_count(0)  # it left the hand for the trick

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +13,7 @@ from thaasbai.engine.cards import parse_card
 from thaasbai.engine.match import GameOptions
 from thaasbai.table import Table
 from thaasbai.table.thinking import choose_action
+from thaasbai.ui import layout
 from thaasbai.ui import table_model as tm
 
 
@@ -260,3 +263,80 @@ def test_my_own_hand_call_reads_naturally() -> None:
         assert m.banner == f"{m.seat(asked).name} refused your Hand Call"
         return
     pytest.fail("seat 0 never had a Hand Call")
+
+
+# -- phone polish: who is "us", nothing that wraps or gets cut ------------------------------
+
+
+@pytest.mark.parametrize("me", [0, 1])
+def test_the_score_board_says_which_counts_are_ours(me: int) -> None:
+    t = Table(GameOptions(game="dhihaeh", best_of=3), bot_level="easy", rng=random.Random(3))
+    t.start()
+    _play_until(t, lambda t: t.view(0).to_json()["tricks"] != [0, 0])
+    view = t.view(me).to_json()
+    m = tm.build(view, t.lobby(), "Me")
+    mine = me & 1
+    by_label = {x.label: x for x in m.tallies}
+    assert set(by_label) == {"Tricks", "Tens", "Deal 1/3"}
+    tricks = by_label["Tricks"]
+    assert (tricks.us, tricks.them) == (view["tricks"][mine], view["tricks"][1 - mine])
+    assert tm.score_label(m.tallies).startswith(f"Tricks: us {tricks.us}, them {tricks.them}.")
+    assert "Deal 1 of 3: us 0, them 0" in tm.score_label(m.tallies)
+    assert m.chips == ()  # no bare "0–1" chips that do not say whose is whose
+
+
+def test_thulla_has_no_sides_to_score() -> None:
+    m = _model(_table("thulla", seats=5))
+    assert m.tallies == () and m.chips[0] == "Round 1"
+
+
+def _finished(game: str, seed: int, seats: int = 4) -> tm.TableModel:
+    t = _table(game, seats=seats, seed=seed)
+    _play_until(t, lambda t: t.to_act is None, limit=2000)
+    return _model(t)
+
+
+@pytest.mark.parametrize(("game", "seats"), [("thaas", 4), ("dhihaeh", 4), ("thulla", 4)])
+def test_no_result_line_can_wrap_to_begin_with_a_dot(game: str, seats: int) -> None:
+    """A "·" after a breaking space can start a wrapped line on a phone ("· Them 6")."""
+    for seed in range(4):
+        r = _finished(game, seed, seats).result
+        assert r is not None
+        for line in (r.title, *r.lines):
+            assert re.search(r"(^| )·", line) is None, line
+    if game != "thulla":
+        assert r.lines[0].startswith("Tricks: Us ") and " Them (after trick" in r.lines[0]
+
+
+FONT = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSans.ttf"
+
+
+def _text_width(text: str, size: float) -> float:
+    """The width the app's font (DejaVu Sans, as the table draws it) gives ``text``."""
+    font = pytest.importorskip("PIL.ImageFont").truetype(str(FONT), size)
+    return font.getlength(text)
+
+
+def _all_seat_tags() -> set[str]:
+    base = dict(seat=1, name="Hassan", slot="left", cards=13, is_turn=True, is_me=False)
+    seats = [
+        tm.SeatModel(**base, team=team, partner=partner, dealer=dealer, presence=presence)
+        for team, partner in ((0, True), (1, False), (None, False))
+        for dealer in (False, True)
+        for presence in ("", "online", "offline", "away", "bot")
+    ]
+    seats += [tm.SeatModel(**base, out=True), tm.SeatModel(**base, bhabhi=True, dealer=True)]
+    seats += [tm.SeatModel(**base, level=lv) for lv in ("easy", "normal", "hard", "ultra")]
+    return {tm.seat_tag(s).text for s in seats}
+
+
+def test_every_seat_tag_fits_a_phones_badge_so_the_dealer_is_never_cut_off() -> None:
+    """A phone's seat badge is 108 px wide: 6 px padding and up to a 3 px ring on each
+    side leave 90 px for the 11 px tag ("Opponent · dealer" needed 100)."""
+    geom = layout.geometry(390, 844, 13)
+    room = geom.seat_w - 2 * 6 - 2 * 3
+    tags = _all_seat_tags()
+    assert {"Partner", "Opponent", "Opponent · bot", "Safe", "Bhabhi", "Hard"} <= tags
+    too_wide = {t: _text_width(t, 11) for t in tags if _text_width(t, 11) > room}
+    assert not too_wide, f"cut on a phone ({room:.0f} px): {too_wide}"
+    assert not any("dealer" in t for t in tags)  # the dealer has its own disc

@@ -31,10 +31,10 @@ def _timed(seconds: float) -> SessionState:
 def test_the_countdown_ends_at_the_deadline():
     async def main() -> float:
         screen = _screen()
-        screen._set_timer(_timed(0.4))
+        screen.timer.follow(_timed(0.4).timer)
         started = time.monotonic()
-        await asyncio.wait_for(screen._ticker, 5)
-        return time.monotonic() - started, screen._timer_text.value
+        await asyncio.wait_for(screen.timer.task, 5)
+        return time.monotonic() - started, screen.timer.text.value
 
     took, shown = asyncio.run(main())
     assert shown == "0 s" and took < 2.0  # done at the deadline, not ticking on
@@ -43,8 +43,8 @@ def test_the_countdown_ends_at_the_deadline():
 def test_dropping_the_table_stops_its_countdown():
     async def main() -> bool:
         screen = _screen()
-        screen._set_timer(_timed(600))
-        ticker = screen._ticker
+        screen.timer.follow(_timed(600).timer)
+        ticker = screen.timer.task
         await asyncio.sleep(0)
         screen.close()
         await asyncio.wait([ticker], timeout=5)

@@ -9,6 +9,7 @@ from typing import Any
 import flet as ft
 
 from ..table.table import BOT_NAMES
+from .palette import BLACK, CREAM, INK, INK_TEAL, PAGE_LIGHT, WHITE, text_on_page, tint
 from .settings import TURN_TIMERS, Choices
 from .table_model import slot_of
 from .theme import SAND, SAND_DARK, TEAL, TEAL_DEEP, Palette
@@ -90,7 +91,7 @@ class HomeScreen:
         return ft.View(
             route="/friends" if self.online else "/",
             padding=0,
-            bgcolor=TEAL_DEEP if self.p.dark else "#EEF6F4",
+            bgcolor=TEAL_DEEP if self.p.dark else PAGE_LIGHT,
             scroll=ft.ScrollMode.AUTO,
             controls=[self.box],
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -109,7 +110,7 @@ class HomeScreen:
         self.page.update()
 
     def _build(self) -> None:
-        fg = "#F4F1E6" if self.p.dark else "#0B3B42"
+        fg = text_on_page(self.p)
         header = ft.Row(
             [
                 ft.Image(src="icons/icon-192.png", width=56, height=56, border_radius=12),
@@ -185,7 +186,7 @@ class HomeScreen:
                 "Create room" if self.online else "Start",
                 size=20,
                 weight=ft.FontWeight.BOLD,
-                color="#1B1D21",
+                color=INK,
             ),
             on_click=self._create if self.online else self._start,
             style=ft.ButtonStyle(
@@ -249,7 +250,7 @@ class HomeScreen:
         ]
 
     def _fg(self) -> str:
-        return "#F4F1E6" if self.p.dark else "#0B3B42"
+        return text_on_page(self.p)
 
     def _section(self, text: str) -> ft.Control:
         return ft.Text(
@@ -262,7 +263,7 @@ class HomeScreen:
     def _game_tile(self, game: str) -> ft.Control:
         name, blurb, players = GAME_INFO[game]
         selected = self.c.game == game
-        fg = "#F4F1E6" if self.p.dark or selected else "#0B3B42"
+        fg = CREAM if self.p.dark or selected else INK_TEAL
         tile = ft.Container(
             content=ft.Row(
                 [
@@ -279,8 +280,8 @@ class HomeScreen:
             ),
             padding=ft.Padding.symmetric(horizontal=16, vertical=8),
             border_radius=ft.BorderRadius.all(16),
-            bgcolor=TEAL if selected else ("#14FFFFFF" if self.p.dark else "#FFFFFF"),
-            border=ft.Border.all(2, SAND if selected else "#22000000"),
+            bgcolor=TEAL if selected else (tint(WHITE, 0.08) if self.p.dark else WHITE),
+            border=ft.Border.all(2, SAND if selected else tint(BLACK, 0.13)),
             on_click=self._pick_game(game),
             ink=True,
         )
@@ -303,7 +304,7 @@ class HomeScreen:
 
     def _bot_row(self, seat: int) -> ft.Control:
         slot = slot_of(seat, 0, self.c.seats)
-        fg = "#F4F1E6" if self.p.dark else "#0B3B42"
+        fg = text_on_page(self.p)
         name = BOT_NAMES[seat % len(BOT_NAMES)]
         level = self.c.levels[seat - 1]
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 CARD_RATIO = 1.4  # height / width of the card images (250 x 350)
 MIN_STEP = 40  # the least visible width of an overlapped hand card, in px (tap target)
+SHORT_H = 480  # below this height (a phone on its side) the table is laid out low
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class Geometry:
     width: float
     height: float
     compact: bool  # phone-sized: stacked top bar, smaller seats
+    short: bool  # a phone on its side: low seats; status and buttons beside the trick
     bar_h: float  # the top bar (title, hukum, scores)
     card_w: float
     card_h: float
@@ -50,6 +52,7 @@ class Geometry:
     seat_h: float
     buttons_y: float
     status_y: float
+    banner_y: float = 0.0
 
     def seat_box(self, slot: str) -> Rect:
         """The box of the seat badge in ``slot`` (``bottom`` is the viewer's)."""
@@ -100,22 +103,42 @@ _TRICK_OFFSETS: dict[str, tuple[float, float]] = {
 }
 
 
+# The height of the trick's cards from the top one to the bottom one, in card heights.
+_TRICK_SPAN = 1 + 2 * max(abs(dy) for _, dy in _TRICK_OFFSETS.values())
+
+
 def geometry(width: float, height: float, hand_size: int) -> Geometry:
     """Lay out a table of ``width`` x ``height`` px for a hand of ``hand_size`` cards."""
     width = max(width, 320.0)
-    height = max(height, 480.0)
     compact = width < 600
-    bar_h = 84.0 if compact else 60.0
-    margin = 8.0 if compact else 16.0
+    # A landscape phone (844 x 390) is laid out for its real height: clamping it to 480
+    # put the hand's lower 74 px off the screen.
+    short = not compact and height < SHORT_H
+    height = max(height, 320.0 if short else 480.0)
+    # Each bar holds 44 px buttons; a compact bar stacks them over the chips.
+    bar_h = 86.0 if compact else (48.0 if short else 60.0)
+    margin = 8.0 if compact or short else 16.0
     if compact:
         card_w = min(72.0, max(46.0, (width - 2 * margin) / 6.0))
     else:
         card_w = min(100.0, max(56.0, width / 12.0, 0.0), height / 6.8)
-    card_h = card_w * CARD_RATIO
-    raise_px = round(card_h * 0.13)
-    rows, step = _hand_rows(hand_size, width - 2 * margin, card_w, compact)
-    row_gap = card_h * 0.56 if rows > 1 else 0.0
-    hand_h = card_h + row_gap * (rows - 1)
+    seat_w, seat_h = (108.0, 80.0) if compact else (140.0, 76.0) if short else (156.0, 92.0)
+    trick_scale = 1.0 if compact else 0.8 if short else 0.9
+    while True:
+        card_h = card_w * CARD_RATIO
+        raise_px = round(card_h * 0.13)
+        rows, step = _hand_rows(hand_size, width - 2 * margin, card_w, compact or short)
+        # A raised playable card in a lower row must still leave the row above a full strip.
+        row_gap = max(card_h * 0.56, MIN_STEP + raise_px) if rows > 1 else 0.0
+        hand_h = card_h + row_gap * (rows - 1)
+        # On its side, a phone's trick must fit between the top seat and the buttons:
+        # a hand in two rows (26 cards) takes smaller cards.
+        room = height - margin - hand_h - raise_px - 50 - (bar_h + seat_h + 6)
+        if not short or room >= _TRICK_SPAN * card_w * trick_scale * CARD_RATIO:
+            break
+        if card_w <= 44.0:
+            break
+        card_w = max(44.0, card_w - 2.0)
     hand_top = height - margin - hand_h
     per_row = math.ceil(hand_size / rows) if hand_size else 0
     hand = []
@@ -125,17 +148,26 @@ def geometry(width: float, height: float, hand_size: int) -> Geometry:
         span = card_w + step * (in_row - 1)
         x0 = (width - span) / 2
         hand.append(Rect(x0 + k * step, hand_top + r * row_gap, card_w, card_h))
-    trick_w = card_w * (1.0 if compact else 0.9)
+    trick_w = card_w * trick_scale
     trick_h = trick_w * CARD_RATIO
-    seat_w, seat_h = (108.0, 80.0) if compact else (156.0, 92.0)
-    buttons_y = hand_top - raise_px - 54
-    status_y = buttons_y - 36
-    top = bar_h + seat_h + 12
-    centre = (width / 2, (top + status_y) / 2 + 4)
+    if short:
+        # No room for a status row above the buttons: both sit just over the hand, the
+        # status (and banner) on the left, the buttons on the right, beside the trick.
+        buttons_y = hand_top - raise_px - 50
+        status_y = buttons_y + 6
+        banner_y = status_y - 36
+        centre = (width / 2, (bar_h + seat_h + 6 + buttons_y) / 2)
+    else:
+        buttons_y = hand_top - raise_px - 54
+        status_y = buttons_y - 36
+        top = bar_h + seat_h + 12
+        banner_y = top
+        centre = (width / 2, (top + status_y) / 2 + 4)
     return Geometry(
         width=width,
         height=height,
         compact=compact,
+        short=short,
         bar_h=bar_h,
         card_w=card_w,
         card_h=card_h,
@@ -149,6 +181,7 @@ def geometry(width: float, height: float, hand_size: int) -> Geometry:
         seat_h=seat_h,
         buttons_y=buttons_y,
         status_y=status_y,
+        banner_y=banner_y,
     )
 
 
@@ -166,3 +199,33 @@ def _hand_rows(n: int, avail: float, card_w: float, compact: bool) -> tuple[int,
         if step >= (MIN_STEP if compact else MIN_STEP - 8):
             return rows, step
     return best
+
+
+@dataclass(frozen=True)
+class RevealLayout:
+    """How a result dialog lays out a revealed hand: card width, the step from one card
+    to the next (a step under the width overlaps them), and cards per row."""
+
+    card_w: float
+    step: float
+    per_row: int
+
+
+REVEAL_READABLE = 0.6  # the share of a revealed card left visible: its whole corner index
+
+
+def reveal_layout(n: int, window_w: float) -> RevealLayout:
+    """Revealed cards big enough to read (44 px at least) and overlapped, if at all, only
+    so far that each keeps its corner index in view; more rows when a row is full."""
+    card_w = 48.0 if window_w < 600 else 56.0
+    # An AlertDialog keeps 40 px from each side of the window and pads its content by 24.
+    avail = max(card_w, min(window_w - 2 * 40 - 2 * 24, 560.0))
+    gap = 4.0
+    if n <= 1 or card_w + (n - 1) * (card_w + gap) <= avail:
+        return RevealLayout(card_w, card_w + gap, max(n, 1))
+    step = card_w * REVEAL_READABLE
+    per_row = max(1, int((avail - card_w) // step) + 1)
+    rows = math.ceil(n / per_row)
+    per_row = math.ceil(n / rows)  # as even as the rows can be
+    step = min(card_w + gap, (avail - card_w) / max(per_row - 1, 1))
+    return RevealLayout(card_w, step, per_row)

@@ -12,6 +12,7 @@ from typing import Any
 
 import segno
 
+from .palette import TEAL_DEEP
 from .table_model import GAME_TITLES, presence
 
 # Presence of a seat, as the table's dot and the lobby's label show it.
@@ -157,5 +158,5 @@ def local_only(link: str) -> bool:
 def qr_png(text: str, scale: int = 8) -> bytes:
     """A QR code of ``text`` as PNG bytes (teal on white, a quiet zone of 2 modules)."""
     buf = io.BytesIO()
-    segno.make(text, error="m").save(buf, kind="png", scale=scale, border=2, dark="#073B44")
+    segno.make(text, error="m").save(buf, kind="png", scale=scale, border=2, dark=TEAL_DEEP)
     return buf.getvalue()

@@ -16,6 +16,7 @@ import flet as ft
 
 from .lobby_model import LOCAL_ONLY_NOTE, Lobby, LobbySeat, invite_link, local_only, qr_png
 from .pages import frame
+from .palette import CORAL, INK, INK_TEAL, WHITE, text_on_page, tint
 from .theme import SAND, SAND_DARK, TEAL, Palette
 from .widgets import presence_dot
 
@@ -31,8 +32,8 @@ def _card(p: Palette, content: ft.Control) -> ft.Container:
         content=content,
         padding=ft.Padding.all(14),
         border_radius=ft.BorderRadius.all(16),
-        bgcolor="#14FFFFFF" if p.dark else "#FFFFFF",
-        border=ft.Border.all(1, "#26FFFFFF" if p.dark else "#1A0B3B42"),
+        bgcolor=tint(WHITE, 0.08) if p.dark else WHITE,
+        border=ft.Border.all(1, tint(WHITE, 0.15) if p.dark else tint(INK_TEAL, 0.1)),
     )
 
 
@@ -44,9 +45,9 @@ def _section(p: Palette, text: str) -> ft.Control:
 
 def _primary(label: str, on_click: Callable[[Any], Any], icon: ft.IconData | None = None):
     return ft.Button(
-        content=ft.Text(label, size=18, weight=ft.FontWeight.BOLD, color="#1B1D21"),
+        content=ft.Text(label, size=18, weight=ft.FontWeight.BOLD, color=INK),
         icon=icon,
-        icon_color="#1B1D21",
+        icon_color=INK,
         on_click=on_click,
         style=ft.ButtonStyle(
             bgcolor=SAND,
@@ -86,11 +87,11 @@ class LobbyScreen:
 
     def view(self) -> ft.View:
         p = self.p
-        fg = "#F4F1E6" if p.dark else "#0B3B42"
+        fg = text_on_page(p)
         narrow = (self.page.width or 600) < 520
         qr = ft.Container(
             content=ft.Image(src=qr_png(self.link), width=150, height=150, key="invite-qr"),
-            bgcolor="#FFFFFF",
+            bgcolor=WHITE,
             border_radius=ft.BorderRadius.all(12),
             padding=ft.Padding.all(6),
         )
@@ -154,7 +155,7 @@ class LobbyScreen:
                         self.lobby.code,
                         size=18,
                         weight=ft.FontWeight.BOLD,
-                        color="#1B1D21",
+                        color=INK,
                         font_family="DejaVu",
                         key="room-code",
                     ),
@@ -185,7 +186,7 @@ class LobbyScreen:
 
     def _fill(self) -> None:
         self.seats.controls = [self._seat(s) for s in self.lobby.seats]
-        fg = "#F4F1E6" if self.p.dark else "#0B3B42"
+        fg = text_on_page(self.p)
         status = ft.Text(
             self.lobby.status, size=14, color=fg, text_align=ft.TextAlign.CENTER, key="lobby-status"
         )
@@ -208,14 +209,14 @@ class LobbyScreen:
 
     def _seat(self, s: LobbySeat) -> ft.Control:
         p = self.p
-        fg = "#F4F1E6" if p.dark else "#0B3B42"
+        fg = text_on_page(p)
         muted = p.muted
         name = s.name if s.kind != "free" else "Waiting for a friend…"
         tags: list[ft.Control] = []
         if s.is_me:
             tags.append(
                 ft.Container(
-                    content=ft.Text("You", size=11, weight=ft.FontWeight.BOLD, color="#1B1D21"),
+                    content=ft.Text("You", size=11, weight=ft.FontWeight.BOLD, color=INK),
                     bgcolor=SAND,
                     border_radius=ft.BorderRadius.all(8),
                     padding=ft.Padding.symmetric(horizontal=6, vertical=1),
@@ -230,12 +231,12 @@ class LobbyScreen:
                         content=ft.Icon(
                             KIND_ICONS.get(s.kind, ft.Icons.CHAIR),
                             size=22,
-                            color="#1B1D21" if s.kind == "human" else fg,
+                            color=INK if s.kind == "human" else fg,
                         ),
                         width=38,
                         height=38,
                         border_radius=ft.BorderRadius.all(19),
-                        bgcolor=SAND if s.kind == "human" else "#22FFFFFF",
+                        bgcolor=SAND if s.kind == "human" else tint(WHITE, 0.13),
                         alignment=ft.Alignment.CENTER,
                     ),
                     ft.Column(
@@ -265,8 +266,8 @@ class LobbyScreen:
             ),
             padding=ft.Padding.symmetric(horizontal=12, vertical=8),
             border_radius=ft.BorderRadius.all(14),
-            bgcolor="#0FFFFFFF" if p.dark else "#FFFFFF",
-            border=ft.Border.all(2 if s.is_me else 1, SAND if s.is_me else "#1AFFFFFF"),
+            bgcolor=tint(WHITE, 0.06) if p.dark else WHITE,
+            border=ft.Border.all(2 if s.is_me else 1, SAND if s.is_me else tint(WHITE, 0.1)),
         )
 
     # -- handlers --------------------------------------------------------------------------
@@ -320,7 +321,7 @@ def join_prompt_view(
     """Ask an invited player for their name before taking a seat."""
     from .lobby_model import summary
 
-    fg = "#F4F1E6" if p.dark else "#0B3B42"
+    fg = text_on_page(p)
     seats = room.get("seat_list") or []
     host = room.get("host")
     host_name = seats[host]["name"] if host is not None and host < len(seats) else ""
@@ -332,7 +333,7 @@ def join_prompt_view(
         autofocus=True,
         key="join-name",
     )
-    error = ft.Text("", color="#E0645A", size=13)
+    error = ft.Text("", color=CORAL, size=13)
     busy = {"on": False}
 
     async def join(e: Any) -> None:
@@ -381,7 +382,7 @@ def join_prompt_view(
 
 def message_view(route: str, title: str, text: str, p: Palette, go: Callable[[str], None]):
     """A room that cannot be opened (unknown, expired, server unreachable): say so plainly."""
-    fg = "#F4F1E6" if p.dark else "#0B3B42"
+    fg = text_on_page(p)
     body: list[ft.Control] = [
         ft.Icon(ft.Icons.SEARCH_OFF, size=48, color=SAND),
         ft.Text(title, size=22, weight=ft.FontWeight.BOLD, color=fg, key="room-message"),

@@ -19,8 +19,7 @@ from .lobby_model import build_lobby
 from .lobby_screen import LobbyScreen, join_prompt_view, message_view
 from .remote import RemoteSession, error_text
 from .session import SessionError
-from .settings import CHOICES_KEY, CURRENT_ROOM_KEY, SETTINGS_KEY, Choices, SeatToken
-from .table_screen import TableScreen
+from .settings import Choices
 
 if TYPE_CHECKING:
     from .app import App
@@ -29,7 +28,11 @@ log = logging.getLogger(__name__)
 
 
 class OnlinePlay:
-    """The online half of :class:`~thaasbai.ui.app.App`: rooms, lobby and remote table."""
+    """The online half of :class:`~thaasbai.ui.app.App`: rooms, lobby and remote table.
+
+    It uses only the app's public parts: ``prefs`` (tokens, the room in progress),
+    ``games`` (the session and table), and its routing (``go``, ``set_view``, ``notify``).
+    """
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -37,8 +40,7 @@ class OnlinePlay:
 
     @property
     def session(self) -> RemoteSession | None:
-        s = self.app.session
-        return s if isinstance(s, RemoteSession) else None
+        return self.app.games.remote
 
     def client(self) -> RoomsClient | None:
         url = self.app.server_url
@@ -53,8 +55,8 @@ class OnlinePlay:
         if client is None:
             await app.notify("Set the server URL in Settings to play online.")
             return
-        await self._remember_name(name)
-        await app._set(CHOICES_KEY, choices.to_json())
+        await app.prefs.remember_name(name)
+        await app.prefs.save_choices(choices)
         thulla = choices.game == "thulla"
         try:
             created = await client.create_room(
@@ -68,9 +70,7 @@ class OnlinePlay:
         except ServerError as exc:
             await app.notify(_server_text(exc))
             return
-        await app._set(
-            SeatToken.key(created.code), SeatToken(created.seat, created.token).to_json()
-        )
+        await app.prefs.save_seat_token(created.code, created.seat, created.token)
         app.go(f"/join/{created.code}")
 
     # -- join ------------------------------------------------------------------------------
@@ -94,7 +94,7 @@ class OnlinePlay:
         if s is not None and s.code == code and s.connection != "closed":
             await self._render_room()
             return
-        stored = SeatToken.from_json(await app._get(SeatToken.key(code)))
+        stored = await app.prefs.seat_token(code)
         if stored is not None:
             app.set_view(_connecting(route, p, app.go))
             if await self.connect(code, stored.token, quiet=True):
@@ -134,7 +134,7 @@ class OnlinePlay:
         client = self.client()
         if client is None:
             return
-        await self._remember_name(name)
+        await app.prefs.remember_name(name)
         try:
             joined = await client.join(code, name=name)
         except ServerError as exc:
@@ -143,13 +143,13 @@ class OnlinePlay:
             else:
                 await app.notify(_server_text(exc))
             return
-        await app._set(SeatToken.key(code), SeatToken(joined.seat, joined.token).to_json())
+        await app.prefs.save_seat_token(code, joined.seat, joined.token)
         await self.connect(code, joined.token)
 
     async def connect(self, code: str, token: str | None, *, quiet: bool = False) -> bool:
         """Open the room's WebSocket; on success show its lobby or its table."""
         app = self.app
-        await app._end_game()
+        await app.games.end()
         s = RemoteSession(app.server_url, code, token)
         s.on_notice = app.notify
         s.on_token = self._seated(code)
@@ -157,13 +157,13 @@ class OnlinePlay:
             await s.open()
         except SessionError as exc:
             if token is not None and s.ws.close_code == 4401:
-                await app._remove(SeatToken.key(code))  # the seat was given up: ask again
+                await app.prefs.forget_seat_token(code)  # the seat was given up: ask again
             elif not quiet:
                 await app.notify(str(exc))
             return False
         s.on_change = self._changed
-        app.session = s
-        await app._set(CURRENT_ROOM_KEY, code)
+        app.games.adopt(s)
+        await app.prefs.save_current_room(code)
         await self._render_room()
         return True
 
@@ -172,11 +172,10 @@ class OnlinePlay:
         app = self.app
         s = self.session
         if s is not None:
-            await app._remove(SeatToken.key(s.code))
+            await app.prefs.forget_seat_token(s.code)
             await s.leave()
-        await app._remove(CURRENT_ROOM_KEY)
-        app.session = None
-        app.drop_table()
+        await app.prefs.forget_current_room()
+        app.games.forget()
         self.lobby = None
         app.go("/")
 
@@ -198,12 +197,13 @@ class OnlinePlay:
         if s is None:
             return
         if s.started:
-            if app.table is None or app.table.session is not s:
+            table = app.games.table
+            if table is None or table.session is not s:
                 await self._open_table(s)
             elif app.page.route == "/play":
-                await app.table.refresh()
+                await table.refresh()
             return
-        if app.table is not None or self.lobby is None:
+        if app.games.table is not None or self.lobby is None:
             await self._render_room()
         else:
             self.lobby.update(build_lobby(s.room, s.seat))
@@ -216,7 +216,7 @@ class OnlinePlay:
         if s.started:
             await self._open_table(s)
             return
-        app.drop_table()
+        app.games.drop_table()
         self.lobby = LobbyScreen(
             app.page,
             theme.palette(app.settings.theme),
@@ -233,27 +233,15 @@ class OnlinePlay:
         app.set_view(self.lobby.view())
 
     async def _open_table(self, s: RemoteSession) -> None:
-        app = self.app
         self.lobby = None
-        app.drop_table()
-        app.table = TableScreen(app.page, s, app.settings, app._leave_table)
-        s.on_change = self._changed  # the table asked for it: keep routing here
-        if app.page.route == "/play":
-            await app.show("/play")
-        else:
-            app.go("/play")
+        # The table asks for the session's updates: keep routing them here.
+        await self.app.games.open_table(s, on_change=self._changed)
 
     def _seated(self, code: str):
         async def keep(seat: int, token: str) -> None:
-            await self.app._set(SeatToken.key(code), SeatToken(seat, token).to_json())
+            await self.app.prefs.save_seat_token(code, seat, token)
 
         return keep
-
-    async def _remember_name(self, name: str) -> None:
-        app = self.app
-        if name and name != app.settings.player_name:
-            app.settings.player_name = name
-            await app._set(SETTINGS_KEY, app.settings.to_json())
 
 
 def _server_text(exc: ServerError) -> str:

@@ -7,14 +7,14 @@ from typing import Any
 
 import flet as ft
 
+from .palette import BAR_DARK, BAR_LIGHT, CREAM, PAGE_LIGHT, SAND, SAND_DARK, TEAL_DEEP, Palette
 from .rules_text import COMMON, RULES
 from .settings import Settings, clean_server_url
 from .table_model import GAME_TITLES
-from .theme import SAND, SAND_DARK, TEAL_DEEP, Palette
 
 
 def frame(route: str, title: str, p: Palette, body: list[ft.Control], go: Callable[[str], None]):
-    bg = TEAL_DEEP if p.dark else "#EEF6F4"
+    bg = TEAL_DEEP if p.dark else PAGE_LIGHT
     return ft.View(
         route=route,
         bgcolor=bg,
@@ -22,14 +22,14 @@ def frame(route: str, title: str, p: Palette, body: list[ft.Control], go: Callab
         appbar=ft.AppBar(
             title=ft.Text(title, weight=ft.FontWeight.BOLD),
             leading=ft.TextButton(
-                content=ft.Text("Back", color="#F4F1E6", weight=ft.FontWeight.BOLD),
+                content=ft.Text("Back", color=CREAM, weight=ft.FontWeight.BOLD),
                 icon=ft.Icons.ARROW_BACK,
-                icon_color="#F4F1E6",
+                icon_color=CREAM,
                 on_click=lambda e: go("/"),
             ),
             leading_width=104,
-            bgcolor="#062F36" if p.dark else "#0E6B75",
-            color="#F4F1E6",
+            bgcolor=BAR_DARK if p.dark else BAR_LIGHT,
+            color=CREAM,
         ),
         controls=[
             ft.Container(
@@ -54,7 +54,13 @@ def rules_view(p: Palette, go: Callable[[str], None]) -> ft.View:
 
 
 def settings_view(
-    s: Settings, p: Palette, go: Callable[[str], None], on_save: Callable[[Settings], Any]
+    s: Settings,
+    p: Palette,
+    go: Callable[[str], None],
+    on_save: Callable[[Settings], Any],
+    *,
+    muted: bool = False,
+    on_mute: Callable[[bool], Any] | None = None,
 ) -> ft.View:
     name = ft.TextField(label="Your name", value=s.player_name, max_length=20)
     server = ft.TextField(
@@ -72,6 +78,12 @@ def settings_view(
         show_selected_icon=False,
     )
     four = ft.Switch(label="Four-colour deck", value=s.four_colour)
+
+    async def mute(e: Any) -> None:  # kept at once: a sound switch needs no Save
+        if on_mute is not None:
+            await on_mute(not bool(sound.value))
+
+    sound = ft.Switch(label="Sounds and vibration", value=not muted, on_change=mute)
     theme = ft.SegmentedButton(
         segments=[ft.Segment(value=v, label=ft.Text(v.capitalize())) for v in ("dark", "light")],
         selected=[s.theme],
@@ -96,6 +108,8 @@ def settings_view(
         ft.Text("Cards", weight=ft.FontWeight.BOLD, color=head),
         four,
         ft.Text("Blue diamonds and green clubs, easier to tell apart.", size=13),
+        sound,
+        ft.Text("A card played, a trick won, your turn; a buzz as you play.", size=13),
         ft.Text("Theme", weight=ft.FontWeight.BOLD, color=head),
         theme,
         ft.Text("Online", weight=ft.FontWeight.BOLD, color=head),

@@ -8,7 +8,7 @@ re-derives a rule, so a local table and a remote one look the same.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_name, parse_card
@@ -61,6 +61,52 @@ class SeatModel:
     dealer: bool = False
     level: str = ""  # a bot's difficulty, "" for a human
     presence: str = ""  # online play: online | offline | away | bot ("" offline play)
+
+
+@dataclass(frozen=True)
+class SeatTag:
+    """The short line under a seat's name, and what it means (the badge colours it by
+    ``tone``: ``us``, ``them``, ``bhabhi``, ``safe``, ``away``, ``offline`` or ``muted``)."""
+
+    text: str
+    tone: str
+
+
+def seat_tag(s: SeatModel) -> SeatTag:
+    """What a seat badge says about a seat besides its name.  The dealer is not in it (the
+    badge shows a dealer disc), so every tag fits a phone's narrow badge."""
+    if s.presence == "away":
+        return SeatTag("Away: bot plays", "away")
+    if s.presence == "offline":
+        return SeatTag("Disconnected", "offline")
+    if s.bhabhi:
+        return SeatTag("Bhabhi", "bhabhi")
+    if s.out:
+        return SeatTag("Safe", "safe")
+    if s.team is not None:
+        tag, tone = ("Partner", "us") if s.partner else ("Opponent", "them")
+        # Online, a bot may share a friend's name: say which seats are bots.
+        return SeatTag(f"{tag} · bot" if s.presence == "bot" else tag, tone)
+    return SeatTag(BOT_LEVEL_NAMES.get(s.level, ""), "muted")
+
+
+BOT_LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "ultra": "Ultra"}
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One count of a team game for both sides, ours first, so the bar can say which
+    number is ours: ``Tricks`` 3 and 5, ``Deal 1/3`` 0 and 1 (deals won)."""
+
+    label: str
+    us: int
+    them: int
+    spoken_label: str = ""  # the label read aloud, when it differs ("Deal 1 of 3")
+
+
+def score_label(tallies: tuple[Tally, ...]) -> str:
+    """The score board read aloud: ``Tricks: us 3, them 5. Deal 1 of 3: us 0, them 1``."""
+    return ". ".join(f"{t.spoken_label or t.label}: us {t.us}, them {t.them}" for t in tallies)
 
 
 @dataclass(frozen=True)
@@ -128,7 +174,8 @@ class TableModel:
     banner: str | None
     result: Result | None
     deal_no: int = 1  # changes when a new deal or round starts
-    chips: tuple[str, ...] = ()  # short score lines for the top bar
+    chips: tuple[str, ...] = ()  # short lines for the top bar (Thulla's round, players left)
+    tallies: tuple[Tally, ...] = ()  # a team game's score board: tricks, tens, deals
 
     def seat(self, seat: int) -> SeatModel:
         return next(s for s in self.seats if s.seat == seat)
@@ -230,7 +277,8 @@ def build(
         banner=_banner(ctx),
         result=result,
         deal_no=view["match"].get("deal_number") or view["match"].get("rounds_played", 1),
-        chips=_thulla_chips(ctx) if thulla else _team_chips(ctx),
+        chips=_thulla_chips(ctx) if thulla else (),
+        tallies=() if thulla else _team_tallies(ctx),
     )
 
 
@@ -308,17 +356,18 @@ def _thulla_score(ctx: _Ctx) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _team_chips(ctx: _Ctx) -> tuple[str, ...]:
+def _team_tallies(ctx: _Ctx) -> tuple[Tally, ...]:
     v = ctx.view
     mine = ctx.me & 1
     t = v["tricks"]
     m = v["match"]
-    chips = [f"Tricks {t[mine]}–{t[1 - mine]}"]
+    out = [Tally("Tricks", t[mine], t[1 - mine])]
     if v["game"] == "dhihaeh":
-        chips.append(f"Tens {v['tens'][mine]}–{v['tens'][1 - mine]}")
+        out.append(Tally("Tens", v["tens"][mine], v["tens"][1 - mine]))
     dw = m["deals_won"]
-    chips.append(f"Deal {m['deal_number']}/{m['best_of']} · {dw[mine]}–{dw[1 - mine]}")
-    return tuple(chips)
+    n, best = m["deal_number"], m["best_of"]
+    out.append(Tally(f"Deal {n}/{best}", dw[mine], dw[1 - mine], f"Deal {n} of {best}"))
+    return tuple(out)
 
 
 def _thulla_chips(ctx: _Ctx) -> tuple[str, ...]:
@@ -449,10 +498,9 @@ def _team_result(ctx: _Ctx) -> Result:
     t = v["tricks"]
     dhihaeh = v["game"] == "dhihaeh"
     we_won = w == mine
-    lines = [f"Tricks: Us {t[mine]} · Them {t[1 - mine]} (after trick {v['tricks_played']})"]
+    lines = [f"Tricks: {_sides(t, mine)} (after trick {v['tricks_played']})"]
     if dhihaeh:
-        tens = v["tens"]
-        lines.append(f"Tens: Us {tens[mine]} · Them {tens[1 - mine]}")
+        lines.append(f"Tens: {_sides(v['tens'], mine)}")
     h = _hukum(v)
     lines.append(h.text if h.state in ("suit", "none") else "No hukum was set")
     if v["sweep"]:
@@ -463,11 +511,9 @@ def _team_result(ctx: _Ctx) -> Result:
     else:
         title = f"{ctx.team_name(w)} wins the deal"
     dw = m["deals_won"]
-    score = f"Match (best of {m['best_of']}): Us {dw[mine]} · Them {dw[1 - mine]}"
+    lines.append(f"Match (best of {m['best_of']}): {_sides(dw, mine)}")
     if dhihaeh:
-        b = m.get("bangs", [0, 0])
-        score += f"  ·  Bangs Us {b[mine]} · Them {b[1 - mine]}"
-    lines.append(score)
+        lines.append(f"Bangs: {_sides(m.get('bangs', [0, 0]), mine)}")
     if m["over"]:
         won = m["winner"] == mine
         lines.append("Your team wins the match!" if won else "Their team wins the match.")
@@ -479,6 +525,12 @@ def _team_result(ctx: _Ctx) -> Result:
         next_label=None if m["over"] else "Next deal",
         can_rematch=m["over"],
     )
+
+
+def _sides(pair: list[int], mine: int) -> str:
+    """``Us 7 – 6 Them``: ours first, and no separator that a wrap could put first on a
+    line (the spaces round the dash do not break)."""
+    return f"Us {pair[mine]}\u00a0–\u00a0{pair[1 - mine]} Them"
 
 
 def _thulla_result(ctx: _Ctx) -> Result:
@@ -518,3 +570,21 @@ def _thulla_result(ctx: _Ctx) -> Result:
 
 def _seat_key(item: tuple[str, Any]) -> int:
     return int(item[0])
+
+
+def lands_a_card(prev: TableModel, model: TableModel) -> bool:
+    """``model`` has a card in the trick that ``prev`` had not: it is flying in."""
+    before = {t.code for t in prev.trick}
+    return any(t.code not in before for t in model.trick)
+
+
+def turn_withheld(model: TableModel, prev: TableModel) -> TableModel:
+    """``model`` as shown while a card is still landing: no buttons and, if the card
+    passes the turn to us, not our turn yet (no card raised or ringed) and the status that
+    was showing (``prev``'s, or none if that was ours), so "Your turn" never appears before
+    the previous player's card is down."""
+    if not model.my_turn:
+        return replace(model, buttons=())
+    hand = tuple(replace(c, playable=False) for c in model.hand)
+    status = "" if prev.my_turn else prev.status
+    return replace(model, hand=hand, my_turn=False, status=status, buttons=())

@@ -7,10 +7,24 @@ from typing import Any
 
 import flet as ft
 
-from .table_model import SeatModel, spoken
-from .theme import SAND, TEAL, Palette
-
-LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "ultra": "Ultra"}
+from .palette import (
+    AWAY,
+    BLACK,
+    BOT,
+    CORAL,
+    CREAM,
+    INK,
+    OFFLINE,
+    ONLINE,
+    SAND,
+    TEAL,
+    TEAL_DEEP,
+    TURN,
+    WHITE,
+    Palette,
+    tint,
+)
+from .table_model import SeatModel, seat_tag, spoken
 
 
 def card_src(code: str, four_colour: bool = False) -> str:
@@ -19,13 +33,16 @@ def card_src(code: str, four_colour: bool = False) -> str:
 
 
 def card_image(code: str, w: float, h: float, four_colour: bool = False) -> ft.Control:
-    """A card face or back as a rounded, shadowed image."""
+    """A card face or back as a rounded, shadowed image.  The box is white card paper:
+    until the SVG has loaded (a deal's first frame) it shows a blank card, where the
+    shadow alone drew a dark card-shaped hole."""
     return ft.Container(
         width=w,
         height=h,
+        bgcolor=WHITE,
         border_radius=ft.BorderRadius.all(w * 0.07),
         shadow=ft.BoxShadow(
-            blur_radius=6, spread_radius=0, color="#55000000", offset=ft.Offset(1, 2)
+            blur_radius=6, spread_radius=0, color=tint(BLACK, 1 / 3), offset=ft.Offset(1, 2)
         ),
         content=ft.Image(
             src=card_src(code, four_colour),
@@ -65,13 +82,12 @@ def mini_hand(count: int, w: float) -> ft.Control:
 
 
 PRESENCE_COLOURS = {
-    "online": "#4CC38A",
-    "offline": "#9AA5A6",
-    "away": "#F2B27A",
-    "bot": "#7FB3D6",
-    "free": "#55FFFFFF",
+    "online": ONLINE,
+    "offline": OFFLINE,
+    "away": AWAY,
+    "bot": BOT,
+    "free": tint(WHITE, 1 / 3),
 }
-PRESENCE_TAGS = {"offline": "Disconnected", "away": "Away · bot playing"}
 PRESENCE_HELP = {
     "online": "Connected",
     "offline": "Disconnected",
@@ -86,35 +102,33 @@ def presence_dot(presence: str, size: float = 10) -> ft.Control:
     return ft.Container(
         width=size,
         height=size,
-        bgcolor=PRESENCE_COLOURS.get(presence, "#55FFFFFF"),
+        bgcolor=PRESENCE_COLOURS.get(presence, PRESENCE_COLOURS["free"]),
         border_radius=ft.BorderRadius.all(size / 2),
-        border=ft.Border.all(1, "#66000000"),
+        border=ft.Border.all(1, tint(BLACK, 0.4)),
         tooltip=PRESENCE_HELP.get(presence),
     )
 
 
 def seat_badge(s: SeatModel, p: Palette, w: float, h: float) -> ft.Control:
-    """An opponent: name, a fan of backs, the card count, and turn/team/out markers."""
-    ring = p.turn if s.is_turn else ("#66FFFFFF" if s.partner else "#33FFFFFF")
-    if s.bhabhi:
-        tag, tag_col = "Bhabhi", "#E0645A"
-    elif s.out:
-        tag, tag_col = "Safe", "#4CC38A"
-    elif s.partner:
-        tag, tag_col = "Partner", p.team_us
-    elif s.team is not None:
-        tag, tag_col = "Opponent", p.team_them
-    else:
-        tag, tag_col = LEVEL_NAMES.get(s.level, ""), p.muted
+    """An opponent: a fan of backs, the card count and a dealer disc; the name; and a tag
+    (partner, opponent, safe, away...) coloured by what it means."""
+    ring = p.turn if s.is_turn else (tint(WHITE, 0.4) if s.partner else tint(WHITE, 0.2))
+    tag = seat_tag(s)
+    tones = {
+        "us": p.team_us,
+        "them": p.team_them,
+        "bhabhi": CORAL,
+        "safe": ONLINE,
+        "away": PRESENCE_COLOURS["away"],
+        "offline": PRESENCE_COLOURS["offline"],
+    }
     back_w = h * 0.36
     count = ft.Container(
-        content=ft.Text(str(s.cards), size=12, weight=ft.FontWeight.BOLD, color="#1B1D21"),
+        content=ft.Text(str(s.cards), size=12, weight=ft.FontWeight.BOLD, color=INK),
         bgcolor=SAND,
         border_radius=ft.BorderRadius.all(9),
         padding=ft.Padding.symmetric(horizontal=6, vertical=1),
     )
-    if s.dealer:
-        tag = f"{tag} · dealer" if tag else "dealer"
     name = ft.Text(
         s.name,
         size=13,
@@ -123,39 +137,59 @@ def seat_badge(s: SeatModel, p: Palette, w: float, h: float) -> ft.Control:
         max_lines=1,
         overflow=ft.TextOverflow.ELLIPSIS,
     )
-    if s.presence:
+    marks = ([presence_dot(s.presence)] if s.presence else []) + (
+        [dealer_disc()] if s.dealer else []
+    )
+    if marks:
+        # The name gives way (an ellipsis) to its marks, so the dealer is never cut off.
         name = ft.Row(
-            [presence_dot(s.presence), ft.Container(content=name, expand=True)],
+            [*marks, ft.Container(content=name, expand=True)],
             spacing=4,
             tight=True,
             alignment=ft.MainAxisAlignment.CENTER,
         )
-        if s.presence in ("away", "offline"):
-            tag = PRESENCE_TAGS[s.presence]
-            tag_col = PRESENCE_COLOURS[s.presence]
-        elif s.presence == "bot" and s.team is not None:
-            tag = f"{tag} · bot"  # online, a bot may share a friend's name
-    tag_text = ft.Text(tag, size=11, color=tag_col, max_lines=1)
+    top = [mini_hand(s.cards, back_w) if s.cards else ft.Container(width=back_w), count]
     top_row = ft.Row(
-        [mini_hand(s.cards, back_w) if s.cards else ft.Container(width=back_w), count],
+        top,
         spacing=4,
         alignment=ft.MainAxisAlignment.CENTER,
         vertical_alignment=ft.CrossAxisAlignment.END,
     )
+    tag_row = ft.Text(tag.text, size=11, color=tones.get(tag.tone, p.muted), max_lines=1)
     return ft.Container(
         width=w,
         height=h,
         padding=ft.Padding.symmetric(horizontal=6, vertical=3),
-        bgcolor="#59000000" if p.dark else "#33003B44",
+        bgcolor=tint(BLACK, 0.35) if p.dark else tint(TEAL_DEEP, 0.2),
         border=ft.Border.all(3 if s.is_turn else 1, ring),
         border_radius=ft.BorderRadius.all(14),
-        shadow=ft.BoxShadow(blur_radius=16, color="#88FFD970") if s.is_turn else None,
+        shadow=ft.BoxShadow(blur_radius=16, color=tint(TURN, 0.53)) if s.is_turn else None,
         opacity=0.55 if s.out and not s.bhabhi else 1.0,
         content=ft.Column(
-            [top_row, name, tag_text],
+            [top_row, name, tag_row],
             spacing=0,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             alignment=ft.MainAxisAlignment.CENTER,
+        ),
+    )
+
+
+def dealer_disc(size: float = 14) -> ft.Control:
+    """The dealer button of card tables: a small "D" disc before the seat's name."""
+    return ft.Semantics(
+        label="dealer",
+        identifier="dealer",
+        container=True,
+        exclude_semantics=True,
+        content=ft.Container(
+            width=size,
+            height=size,
+            border_radius=ft.BorderRadius.all(size / 2),
+            bgcolor=CREAM,
+            border=ft.Border.all(1, INK),
+            alignment=ft.Alignment.CENTER,
+            tooltip="Dealer",
+            content=ft.Text("D", size=size * 0.6, weight=ft.FontWeight.BOLD, color=INK),
         ),
     )
 
@@ -180,9 +214,9 @@ def action_button(
 ) -> ft.Control:
     """A large, labelled table button (declare, Hand Call, Accept, Refuse, Give up...)."""
     colours = {
-        "primary": (SAND, "#1B1D21"),
-        "secondary": ("#F4F1E6", TEAL),
-        "danger": ("#E0645A", "#FFFFFF"),
+        "primary": (SAND, INK),
+        "secondary": (CREAM, TEAL),
+        "danger": (CORAL, WHITE),
     }
     bg, fg = colours.get(style, colours["primary"])
     return ft.Button(
@@ -200,5 +234,27 @@ def action_button(
             padding=ft.Padding.symmetric(horizontal=16, vertical=10),
             shape=ft.RoundedRectangleBorder(radius=22),
             elevation=4,
+        ),
+    )
+
+
+def card_warmup(four_colour: bool) -> ft.Control:
+    """Every face of the deck and its back, drawn invisibly (1 px, transparent, deaf to
+    taps), so their SVGs are fetched and parsed before the first deal, not during it."""
+    deck = "cards4" if four_colour else "cards"
+    codes = [r + s for r in "AKQJT98765432" for s in "SHDC"] + ["back"]
+    return ft.Container(
+        key="card-warmup",
+        width=1,
+        height=1,
+        opacity=0.0,
+        ignore_interactions=True,
+        content=ft.Stack(
+            [
+                ft.Image(src=f"{deck}/{c}.svg", width=1, height=1, exclude_from_semantics=True)
+                for c in codes
+            ],
+            width=1,
+            height=1,
         ),
     )
