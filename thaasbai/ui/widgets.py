@@ -122,7 +122,8 @@ def seat_badge(s: SeatModel, p: Palette, w: float, h: float) -> ft.Control:
         "away": PRESENCE_COLOURS["away"],
         "offline": PRESENCE_COLOURS["offline"],
     }
-    back_w = h * 0.36
+    # The backs take what the name and tag rows (about 39 px with the padding) leave.
+    back_w = min(h * 0.36, (h - 43) / 1.4)
     count = ft.Container(
         content=ft.Text(str(s.cards), size=12, weight=ft.FontWeight.BOLD, color=INK),
         bgcolor=SAND,
