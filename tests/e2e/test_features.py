@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import enable_semantics, open_app, wait_for_python
+from .conftest import REPO, enable_semantics, open_app, wait_for_python
 from .test_fit import choose
 from .test_play import HAND, PLAYABLE, play_until_result, result_shown, tap
 
@@ -176,6 +176,15 @@ def test_thulla_two_players_give_up_makes_you_the_bhabhi(seeded_page: Page) -> N
     # At a two-player table the last two hands are the deal itself: all 52 cards face up.
     expect(page.get_by_text("The last two hands, when two players were left:")).to_be_visible()
     expect(page.locator(REVEAL)).to_have_count(52)
+    # Readable: cards of a tapping size, each keeping its corner index in view (they were
+    # 34-44 px, overlapped by 45%).
+    first, second = (page.locator(REVEAL).nth(i).bounding_box() for i in range(2))
+    assert first is not None and second is not None
+    assert first["width"] >= 44 and first["height"] >= 60, first
+    assert abs(second["y"] - first["y"]) < 1 and second["x"] - first["x"] >= 0.6 * first["width"]
+    shots = REPO / "build" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "thulla-reveal.png"))  # to look at
     # The next round: a fresh deal, the dialog gone, the tally kept.
     page.get_by_role("button", name="Next round").click()
     expect(page.locator(REVEAL)).to_have_count(0)
