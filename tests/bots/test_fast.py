@@ -33,6 +33,22 @@ def test_double_dummy_results_match_the_exact_solver(positions):
     assert checked >= 10
 
 
+def test_the_exact_solver_agrees_with_dds_on_larger_positions():
+    """DDS is an exact oracle where the deal is bridge play: the pure-Python solver's
+    cut-offs (cashing runs, top hukum cards) must give its answer at 7 cards a hand too."""
+    from test_solver import played_down
+
+    rng = random.Random(21)
+    for hukum in ("declared", "none", "implicit"):
+        for _ in range(6):
+            d = played_down(rng, "thaas", hukum, 7)
+            if not fast.maps_to_bridge(d):
+                continue
+            team = d.to_act & 1
+            wins = fast.move_wins(d, team)
+            assert Solver("thaas").wins(d, team) == any(wins.values())
+
+
 def test_ultra_with_endplay_returns_legal_moves(positions):
     bot = UltraBot(iterations=5, fast=True)
     for match in positions(26, seed=8):
