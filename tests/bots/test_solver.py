@@ -128,3 +128,15 @@ def test_solver_matches_brute_force_with_voids_and_ruffs(cls, mode):
         d = two_suit_position(rng, cls, mode, rng.choice((2, 3)))
         for team in (0, 1):
             assert Solver(cls.game).wins(d, team) == brute_force_wins(d, team)
+
+
+def test_a_node_limit_gives_up_and_leaves_the_solver_usable():
+    from thaasbai.bots.solver import SearchAborted
+
+    rng = random.Random(6)
+    d = played_down(rng, "thaas", "none", 8)
+    capped = Solver("thaas", max_nodes=5)
+    with pytest.raises(SearchAborted):
+        capped.wins(d, 0)
+    capped.max_nodes = None
+    assert capped.wins(d, 0) == Solver("thaas").wins(d, 0)

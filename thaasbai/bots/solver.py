@@ -49,16 +49,25 @@ class Unsolvable(ValueError):
     """The position still hides the face-down hukum card; the solver needs it known."""
 
 
-class Solver:
-    """Solves positions for one game; keeps its transposition table between calls."""
+class SearchAborted(RuntimeError):
+    """The search reached its node limit before it had an answer."""
 
-    def __init__(self, game: str) -> None:
+
+class Solver:
+    """Solves positions for one game; keeps its transposition table between calls.
+
+    ``max_nodes`` caps one call's work (it raises :class:`SearchAborted` when reached), so a
+    caller on a clock can give up on a rare slow position instead of overrunning."""
+
+    def __init__(self, game: str, max_nodes: int | None = None) -> None:
         self.dhihaeh = game == "dhihaeh"
         self.ten_score = TEN_SCORE if self.dhihaeh else 0
         self.tt: dict[tuple[int, ...], tuple[int, int]] = {}  # bounds on the score to come
         self.codes: dict[int, int] = {}  # a suit's four 13-bit holdings -> canonical code
         self.history = [0] * 52  # cut-offs caused by leading each card (move ordering)
         self.nodes = 0
+        self.max_nodes = max_nodes
+        self._stop = 1 << 62  # the node count at which this call gives up
         self.hands: list[int] = []
         self.team = 0
         self.implicit = False
@@ -74,6 +83,7 @@ class Solver:
             raise Unsolvable("the hukum has not been declared")
         self.hands = d.hands[:]
         self.team = team
+        self._stop = self.nodes + self.max_nodes if self.max_nodes else 1 << 62
         self.implicit = d.mode == IMPLICIT
         prefix = (team, self.implicit)
         if prefix != self._prefix:
@@ -250,6 +260,8 @@ class Solver:
         need: int,
     ) -> bool:
         self.nodes += 1
+        if self.nodes >= self._stop:
+            raise SearchAborted(f"no answer within {self.max_nodes} nodes")
         hands = self.hands
         team = self.team
         key = None
