@@ -80,12 +80,14 @@ def test_its_choice_is_unchanged_when_unseen_cards_are_reshuffled(positions):
 
 
 def test_it_beats_easy_on_duplicate_deals():
-    cfg = ArenaConfig(game="thaas", hukum="none", a="pimc-dds", b="easy", seed=7)
+    """A small seeded check (10 worlds a move, 3 deals played both ways); the measured
+    figure, 40 worlds over 16 deals, is in docs/STRENGTH.md."""
+    cfg = ArenaConfig(game="thaas", hukum="none", a="pimc-dds", b="easy", seed=1)
     res = DealResult()
     points = 0
-    for i in range(6):
+    for i in range(3):
         for a_team in (0, 1):
             a_seats = {a_team, a_team + 2}
-            bots = {s: reference(4) if s in a_seats else EasyBot() for s in range(4)}
+            bots = {s: reference(10) if s in a_seats else EasyBot() for s in range(4)}
             points += play_once(cfg, i, a_seats, res, bots=bots) == a_team
-    assert points >= 8, points  # of 12 plays
+    assert points >= 4, points  # of 6 plays
