@@ -54,3 +54,22 @@ def test_ultra_with_endplay_returns_legal_moves(positions):
     for match in positions(26, seed=8):
         view = view_for(match, match.current.to_act)
         assert bot.choose(view, random.Random(1)) in view.legal
+
+
+def test_ultra_with_endplay_sees_only_its_view(positions):
+    """The endplay path (DDS on Ultra's weighted worlds) chooses the same card however the
+    unseen cards lie, as every other search path does (tests/bots/test_no_peeking.py)."""
+    from knowledge import reshuffled
+
+    bot = UltraBot(iterations=5, fast=True)
+    shuffle_rng = random.Random(13)
+    searched = 0
+    for match in positions(39, seed=9):
+        seat = match.current.to_act
+        view = view_for(match, seat)
+        other_view = view_for(reshuffled(match, seat, shuffle_rng), seat)
+        assert other_view == view
+        first = bot.choose(view, random.Random(42))
+        searched += bot.last_mode == "endplay"
+        assert bot.choose(other_view, random.Random(42)) == first
+    assert searched >= 3
