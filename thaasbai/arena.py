@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import get_bot
+from .bots import ARENA_LEVELS, get_bot
 from .bots.fast import AVAILABLE as _FAST
 from .engine.match import GameOptions, new_match
 from .engine.views import view_for
@@ -50,7 +50,12 @@ class ArenaConfig:
 
 
 def make_bot(level: str, fast: bool = False):
-    """The bot of ``level``; with ``fast``, Ultra calls the optional C solver."""
+    """The bot of ``level``; with ``fast``, Ultra calls the optional C solver.
+    ``pimc-dds`` is the GIB-style reference (:mod:`.bots.pimc_dds`, needs endplay)."""
+    if level == ARENA_LEVELS[0]:
+        from .bots.pimc_dds import PimcDdsBot
+
+        return PimcDdsBot()
     if level == "ultra" and fast:
         from .bots.ultra import UltraBot
 
@@ -130,6 +135,19 @@ def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]
     return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
+def paired_interval(per_deal: list[float], z: float = 1.959964) -> tuple[float, float]:
+    """A 95% interval for A's mean score per duplicate deal (0, 0.5 or 1 a deal: the mean
+    of its two plays).  The two plays of one deal share its cards, so they are not
+    independent; the deals are, and the normal interval on their means is the paired test."""
+    n = len(per_deal)
+    if n < 2:
+        return (0.0, 1.0)
+    mean = sum(per_deal) / n
+    var = sum((x - mean) ** 2 for x in per_deal) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (max(0.0, mean - half), min(1.0, mean + half))
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -146,12 +164,15 @@ def run(
 ) -> dict:
     """Play ``cfg.deals`` deals and summarise them as the arena's JSON object."""
     total = DealResult()
+    per_deal: list[float] = []
     tasks = [(cfg, i) for i in range(cfg.deals)]
     done = 0
 
     def merge(r: DealResult) -> None:
         nonlocal done
         total.a_points += r.a_points
+        if r.a_points:
+            per_deal.append(sum(r.a_points) / len(r.a_points))
         total.a_bhabhi += r.a_bhabhi
         total.a_ms += r.a_ms
         total.b_ms += r.b_ms
@@ -185,6 +206,8 @@ def run(
         out["games"] = n
         out["a_win_rate"] = k / n if n else 0.0
         out["ci95"] = list(wilson(k, n))
+        out["paired_ci95"] = list(paired_interval(per_deal))
+        out["split_deals"] = sum(1 for x in per_deal if x == 0.5)
     out["a_ms_per_move_p50"] = percentile(total.a_ms, 0.50)
     out["a_ms_per_move_p95"] = percentile(total.a_ms, 0.95)
     out["b_ms_per_move_p50"] = percentile(total.b_ms, 0.50)
@@ -218,7 +241,8 @@ def format_summary(out: dict) -> str:
         head = (
             f"{out['game']} ({out['hukum']} hukum): {out['a']} vs {out['b']}: "
             f"A wins {out['a_win_rate']:.1%} (95% CI {lo:.1%}-{hi:.1%}) of "
-            f"{out['games']} plays of {out['deals']} duplicate deals"
+            f"{out['games']} plays of {out['deals']} duplicate deals; paired 95% CI "
+            f"{out['paired_ci95'][0]:.1%}-{out['paired_ci95'][1]:.1%}"
         )
     times = (
         f"ms per move p50/p95: {out['a']} {out['a_ms_per_move_p50']:.1f}/"

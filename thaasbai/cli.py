@@ -373,8 +373,9 @@ def _add_arena(sub) -> None:
 
 
 def _arena_options(p) -> None:
-    from .bots import LEVELS
+    from .bots import ARENA_LEVELS, LEVELS
 
+    levels = (*LEVELS, *ARENA_LEVELS)
     p.add_argument(
         "--game", choices=("thaas", "dhihaeh", "thulla"), default="thaas", help="the game"
     )
@@ -384,8 +385,14 @@ def _arena_options(p) -> None:
         default="implicit",
         help="how the hukum (trump) is set; Thaas and Dhihaeh only",
     )
-    p.add_argument("--a", choices=LEVELS, default="normal", help="the level measured")
-    p.add_argument("--b", choices=LEVELS, default="easy", help="its opponents' level")
+    p.add_argument(
+        "--a",
+        choices=levels,
+        default="normal",
+        help="the level measured (pimc-dds: the GIB-style double-dummy reference, arena "
+        "only, needs the fast extra)",
+    )
+    p.add_argument("--b", choices=levels, default="easy", help="its opponents' level")
     p.add_argument("--deals", type=int, default=100, help="duplicate deals to play")
     p.add_argument("--seed", type=int, default=1, help="the deals' seed (same seed, same deals)")
     p.add_argument("--seats", type=int, default=4, help="players, Thulla only: 2 to 6")

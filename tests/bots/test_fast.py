@@ -33,8 +33,43 @@ def test_double_dummy_results_match_the_exact_solver(positions):
     assert checked >= 10
 
 
+def test_the_exact_solver_agrees_with_dds_on_larger_positions():
+    """DDS is an exact oracle where the deal is bridge play: the pure-Python solver's
+    cut-offs (cashing runs, top hukum cards) must give its answer at 7 cards a hand too."""
+    from test_solver import played_down
+
+    rng = random.Random(21)
+    for hukum in ("declared", "none", "implicit"):
+        for _ in range(6):
+            d = played_down(rng, "thaas", hukum, 7)
+            if not fast.maps_to_bridge(d):
+                continue
+            team = d.to_act & 1
+            wins = fast.move_wins(d, team)
+            assert Solver("thaas").wins(d, team) == any(wins.values())
+
+
 def test_ultra_with_endplay_returns_legal_moves(positions):
     bot = UltraBot(iterations=5, fast=True)
     for match in positions(26, seed=8):
         view = view_for(match, match.current.to_act)
         assert bot.choose(view, random.Random(1)) in view.legal
+
+
+def test_ultra_with_endplay_sees_only_its_view(positions):
+    """The endplay path (DDS on Ultra's weighted worlds) chooses the same card however the
+    unseen cards lie, as every other search path does (tests/bots/test_no_peeking.py)."""
+    from knowledge import reshuffled
+
+    bot = UltraBot(iterations=5, fast=True)
+    shuffle_rng = random.Random(13)
+    searched = 0
+    for match in positions(39, seed=9):
+        seat = match.current.to_act
+        view = view_for(match, seat)
+        other_view = view_for(reshuffled(match, seat, shuffle_rng), seat)
+        assert other_view == view
+        first = bot.choose(view, random.Random(42))
+        searched += bot.last_mode == "endplay"
+        assert bot.choose(other_view, random.Random(42)) == first
+    assert searched >= 3

@@ -95,3 +95,48 @@ def test_a_reused_solver_gives_the_answers_of_a_fresh_one(game):
         d = played_down(rng, game, rng.choice(["implicit", "declared", "none"]), 5)
         for team in (0, 1):
             assert shared.wins(d, team) == Solver(game).wins(d, team)
+
+
+def two_suit_position(rng: random.Random, cls, mode: str, cards: int):
+    """Hands of ``cards`` cards from two or three suits only, so voids, ruffs and cut-short
+    cashing runs are common (the cases the solver's cashing bound must get right)."""
+    d = cls.deal(rng, dealer=rng.randrange(4), mode=mode)
+    suits = rng.sample(range(4), rng.choice((2, 3)))
+    deck = [s * 13 + r for s in suits for r in range(13)]
+    rng.shuffle(deck)
+    d.hands = [sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(4)]
+    held = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    d.played = FULL_DECK & ~held
+    done = 13 - cards
+    d.tricks = [done // 2, done - done // 2]
+    d.tricks_played = done
+    from thaasbai.engine.cards import TENS
+
+    gone = (TENS & d.played).bit_count()
+    d.tens = [gone // 2, gone - gone // 2]
+    d.declaring = False
+    if mode != "none" and (mode != "implicit" or rng.random() < 0.5):
+        d.hukum = rng.choice(suits)
+    return d
+
+
+@pytest.mark.parametrize("cls", [ThaasDeal, DhihaehDeal])
+@pytest.mark.parametrize("mode", ["implicit", "declared", "none"])
+def test_solver_matches_brute_force_with_voids_and_ruffs(cls, mode):
+    rng = random.Random(f"voids{cls.game}{mode}")
+    for _ in range(10):
+        d = two_suit_position(rng, cls, mode, rng.choice((2, 3)))
+        for team in (0, 1):
+            assert Solver(cls.game).wins(d, team) == brute_force_wins(d, team)
+
+
+def test_a_node_limit_gives_up_and_leaves_the_solver_usable():
+    from thaasbai.bots.solver import SearchAborted
+
+    rng = random.Random(6)
+    d = played_down(rng, "thaas", "none", 8)
+    capped = Solver("thaas", max_nodes=5)
+    with pytest.raises(SearchAborted):
+        capped.wins(d, 0)
+    capped.max_nodes = None
+    assert capped.wins(d, 0) == Solver("thaas").wins(d, 0)

@@ -7,6 +7,9 @@ from .easy import EasyBot
 from .normal import NormalBot
 
 LEVELS = ("easy", "normal", "hard", "ultra")
+# Bots only the arena plays (outside yardsticks, never offered in the app or the server):
+# pimc-dds is the GIB-style double-dummy reference, thaasbai.bots.pimc_dds.
+ARENA_LEVELS = ("pimc-dds",)
 
 
 def get_bot(level: str) -> Bot:
@@ -26,4 +29,4 @@ def get_bot(level: str) -> Bot:
     return UltraBot()
 
 
-__all__ = ["LEVELS", "Bot", "Steps", "finish", "get_bot"]
+__all__ = ["ARENA_LEVELS", "LEVELS", "Bot", "Steps", "finish", "get_bot"]

@@ -14,11 +14,14 @@ What makes it fast:
   and an upper bound on the tricks the team can still take; Dhihaeh entries the result
   for the exact counts of tricks and tens;
 - quick-trick cut-offs: a seat holding the top ``k`` hukum cards takes ``k`` tricks
-  whatever happens (each wins the trick it is played to), which settles many positions
-  without a search;
+  whatever happens (each wins the trick it is played to), and the leader can cash its
+  unbroken runs of top cards for as long as nobody can ruff (or, before the hukum is set
+  in implicit mode, discard), which settles many positions without a search (in no-hukum
+  play, where there are no hukum cards, the cashing bound halved the nodes searched);
 - move ordering: when the mover's side is already winning the trick, low cards first;
-  otherwise the cheapest winning card first, then the lowest losers; leads in the order
-  of a history table of earlier cut-offs;
+  otherwise the cheapest winning card first, then the lowest losers; leads cash top
+  cards first, then lead towards partner's top card, each group in the order of a
+  history table of earlier cut-offs (sorted on C-level keys, no Python call per card);
 - equivalent-card pruning: cards adjacent in rank once the played cards are gone are
   interchangeable, so only one of them is tried (tens excluded in Dhihaeh);
 - no per-node lists for the trick: the trick lives in ints (winning card and seat, the
@@ -36,20 +39,35 @@ TEN_SCORE = 14  # Dhihaeh: a ten outweighs every trick
 DHIHAEH_TARGET = 2 * TEN_SCORE + 7
 
 
+LEAD_TOP = 1 << 40
+LEAD_PARTNER = 1 << 39
+_RANK = [c % 13 for c in range(52)]  # sort key: high cards first
+_LOW_FIRST = [-(c % 13) for c in range(52)]  # sort key: low cards first
+
+
 class Unsolvable(ValueError):
     """The position still hides the face-down hukum card; the solver needs it known."""
 
 
-class Solver:
-    """Solves positions for one game; keeps its transposition table between calls."""
+class SearchAborted(RuntimeError):
+    """The search reached its node limit before it had an answer."""
 
-    def __init__(self, game: str) -> None:
+
+class Solver:
+    """Solves positions for one game; keeps its transposition table between calls.
+
+    ``max_nodes`` caps one call's work (it raises :class:`SearchAborted` when reached), so a
+    caller on a clock can give up on a rare slow position instead of overrunning."""
+
+    def __init__(self, game: str, max_nodes: int | None = None) -> None:
         self.dhihaeh = game == "dhihaeh"
         self.ten_score = TEN_SCORE if self.dhihaeh else 0
         self.tt: dict[tuple[int, ...], tuple[int, int]] = {}  # bounds on the score to come
         self.codes: dict[int, int] = {}  # a suit's four 13-bit holdings -> canonical code
         self.history = [0] * 52  # cut-offs caused by leading each card (move ordering)
         self.nodes = 0
+        self.max_nodes = max_nodes
+        self._stop = 1 << 62  # the node count at which this call gives up
         self.hands: list[int] = []
         self.team = 0
         self.implicit = False
@@ -65,6 +83,7 @@ class Solver:
             raise Unsolvable("the hukum has not been declared")
         self.hands = d.hands[:]
         self.team = team
+        self._stop = self.nodes + self.max_nodes if self.max_nodes else 1 << 62
         self.implicit = d.mode == IMPLICIT
         prefix = (team, self.implicit)
         if prefix != self._prefix:
@@ -161,9 +180,7 @@ class Solver:
         if len(reps) < 2:
             return reps
         if pos == 0:
-            hist = self.history
-            reps.sort(key=lambda x: (-hist[x], x % 13))
-            return reps
+            return self._order_leads(reps, hand, others, seat, hukum)
         ws = wcard // 13
         ours = (wseat & 1) == (seat & 1)
         if reps[0] // 13 == led and reps[-1] // 13 == led:
@@ -182,19 +199,52 @@ class Solver:
             if tens and legal & tens:
                 reps = _tens_first(reps, ours)
             return reps
-        open_hukum = hukum < 0 and self.implicit
-
-        def order(x: Card) -> tuple[int, int]:
-            xs = x // 13
-            wins = open_hukum or (xs == ws and x < wcard) or (xs == hukum and ws != hukum)
-            if ours or not wins:
-                return (1, -(x % 13))
-            return (0, -x)
-
-        reps.sort(key=order)
+        # Not following: the cheapest card that wins first (unless our side is already
+        # winning), then the losers from the lowest rank up.
+        if ours:
+            reps.sort(key=_LOW_FIRST.__getitem__)
+        else:
+            open_hukum = hukum < 0 and self.implicit
+            winners = []
+            losers = []
+            for x in reversed(reps):
+                xs = x // 13
+                if open_hukum or (xs == ws and x < wcard) or (xs == hukum and ws != hukum):
+                    winners.append(x)
+                else:
+                    losers.append(x)
+            if len(losers) > 1:
+                losers.sort(key=_LOW_FIRST.__getitem__)
+            reps = winners + losers
         if tens and legal & tens:
             reps = _tens_first(reps, ours)
         return reps
+
+    def _order_leads(
+        self, reps: list[Card], hand: int, others: int, seat: int, hukum: int
+    ) -> list[Card]:
+        """Leads: cash a suit's top card first, then lead towards partner's top card, then
+        the rest; within each group, most earlier cut-offs first, then high cards first."""
+        hist = self.history
+        if hukum < 0 and self.implicit:
+            # Any void seat's discard wins: no card is sure to hold the trick.
+            reps.sort(key=_RANK.__getitem__)
+            reps.sort(key=hist.__getitem__, reverse=True)
+            return reps
+        partner = self.hands[(seat + 2) & 3]
+        everything = hand | others
+        scored = []
+        for c in reps:
+            above = everything & SUIT_MASKS[c // 13] & ((1 << c) - 1)
+            if not above:
+                group = LEAD_TOP
+            elif partner & (above & -above):
+                group = LEAD_PARTNER
+            else:
+                group = 0
+            scored.append((group + hist[c], -(c % 13), c))
+        scored.sort(reverse=True)
+        return [c for _, _, c in scored]
 
     # -- the search: can the team score ``need`` more? ----------------------------------
 
@@ -210,6 +260,8 @@ class Solver:
         need: int,
     ) -> bool:
         self.nodes += 1
+        if self.nodes >= self._stop:
+            raise SearchAborted(f"no answer within {self.max_nodes} nodes")
         hands = self.hands
         team = self.team
         key = None
@@ -223,6 +275,14 @@ class Solver:
             most = r + self.ten_score * ((h0 | h1 | h2 | h3) & TENS).bit_count() if ts else r
             if need > most:
                 return False
+            # Cashing: the leader's top cards of the suits it can run keep the lead.
+            k = self._cashable(hands, leader, hukum)
+            if k:
+                if (leader & 1) == team:
+                    if k >= need:
+                        return True
+                elif need > most - k:
+                    return False
             if hukum >= 0:
                 trumps = (h0 | h1 | h2 | h3) & SUIT_MASKS[hukum]
                 if trumps:
@@ -258,11 +318,11 @@ class Solver:
         legal = hand & SUIT_MASKS[led] if pos else 0
         if not legal:
             legal = hand
-        others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
         maximise = (seat & 1) == team
         result = not maximise
         implicit = self.implicit
         if legal & (legal - 1):
+            others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
             moves = self._moves(legal, hand, others, pos, led, hukum, wcard, wseat, seat)
         else:
             moves = (legal.bit_length() - 1,)
@@ -303,6 +363,48 @@ class Solver:
                 hi = min(hi, need - 1)
             self.tt[key] = (lo, hi)
         return result
+
+    def _cashable(self, hands: list[int], leader: int, hukum: int) -> int:
+        """A score the leader's side takes for certain by cashing: per suit, the leader's
+        unbroken run of top cards, led one after another (each wins and keeps the lead).
+
+        A run stops where someone could win the trick instead: with a hukum, at the
+        shortest holding of an opponent who holds hukum cards (it could ruff once void);
+        before the first discard in implicit mode, at the shortest holding of any other
+        seat (a discard names the hukum and wins).  Tens in the run count in Dhihaeh."""
+        hl = hands[leader]
+        o1 = hands[(leader + 1) & 3]
+        o2 = hands[(leader + 3) & 3]
+        pa = hands[(leader + 2) & 3]
+        everything = hl | o1 | o2 | pa
+        ts = self.ten_score
+        open_hukum = hukum < 0 and self.implicit
+        hm = SUIT_MASKS[hukum] if hukum >= 0 else 0
+        ruffers = [o for o in (o1, o2) if o & hm]
+        k = 0
+        for sm in SUIT_MASKS:
+            mine = hl & sm
+            if not mine:
+                continue
+            rest = everything & sm
+            top = rest & -rest
+            if not mine & top:
+                continue
+            if open_hukum:
+                cap = min((o1 & sm).bit_count(), (o2 & sm).bit_count(), (pa & sm).bit_count())
+            elif ruffers and sm != hm:
+                cap = min((o & sm).bit_count() for o in ruffers)
+            else:
+                cap = 13
+            n = 0
+            while n < cap and rest and mine & (rest & -rest):
+                low = rest & -rest
+                if ts and low & TENS:
+                    k += ts
+                rest ^= low
+                n += 1
+            k += n
+        return k
 
     def _last_trick(self, leader: int, hukum: int) -> int:
         """The team's score from the last trick (one card in each hand)."""
