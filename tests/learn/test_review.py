@@ -71,9 +71,7 @@ def judged_late(game: str, seed: int, from_trick: int) -> list[tuple[TrickDeal, 
         if m.current.tricks_played < from_trick + 1:
             continue
         r = Reviewer(to_record(m), 0)
-        for p in r.positions:
-            if p.before.tricks_played + 1 < from_trick:
-                r._todo.remove(p)  # leave the early (slow for minimax) tricks out
+        r.focus(set(range(from_trick, 14)))  # the early tricks are too slow for minimax
         review = finish(r.steps(60_000))
         by_index = {p.index: p.before for p in r.positions}
         out += [(by_index[v.index], v) for v in review.verdicts if v.status != PENDING]
@@ -140,7 +138,7 @@ def test_thulla_review_judges_two_player_endings_as_minimax_does():
         r = Reviewer(to_record(m), seat)
         # Only the last few decisions: minimax without a table is slow further back.
         late = [p for p in r.positions if sum(h.bit_count() for h in p.before.hands) <= 10]
-        r._todo = list(reversed(late))
+        r.focus({tg_trick(p.before) for p in late})
         review = finish(r.steps(60_000))
         for p in late:
             v = next(x for x in review.verdicts if x.index == p.index)
@@ -161,6 +159,10 @@ def test_thulla_review_judges_two_player_endings_as_minimax_does():
     assert judged >= 20 and better >= 2
 
 
+def tg_trick(d: ThullaDeal) -> int:
+    return d.tricks_done + 1
+
+
 def test_thulla_with_three_left_is_unjudged_not_guessed():
     rng = random.Random(2)
     m = played_deal("thulla", 4, rng)
@@ -173,13 +175,33 @@ def test_review_on_a_budget_does_the_last_tricks_first_and_resumes():
     rng = random.Random(5)
     m = played_deal("dhihaeh", 4, rng)
     r = Reviewer(to_record(m), 1)
-    r._last_seconds = 0.0
-    steps = r.steps(60_000)
+    steps = r.steps(60_000, slice_ms=60_000)
     for _ in range(3):
         next(steps)  # three decisions judged, then the caller stops
     part = r.result()
     assert part.analysed_tricks == (11, 12, 13) and not part.complete
     assert [v.status for v in part.verdicts[:10]] == [PENDING] * 10
+
+
+def test_a_long_solve_is_cut_into_slices_and_taken_up_again():
+    rng = random.Random(5)
+    m = played_deal("thaas", 4, rng)
+    late = set(range(m.current.tricks_played - 5, 14))
+    whole = Reviewer(to_record(m), 0)
+    whole.focus(late)
+    whole = finish(whole.steps(600_000, slice_ms=600_000))
+    r = Reviewer(to_record(m), 0)
+    r.focus(late)
+    steps = r.steps(600_000, slice_ms=1)
+    pauses = 0
+    try:
+        while True:
+            next(steps)
+            pauses += 1
+    except StopIteration as done:
+        sliced = done.value
+    assert pauses > len(sliced.verdicts)  # it paused inside solves, not only between them
+    assert sliced == whole
 
 
 def test_a_malformed_record_is_a_record_error():

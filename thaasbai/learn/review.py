@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots.budget import Budget
-from ..bots.solver import Solver
 from ..engine.actions import Action, format_action
 from ..engine.cards import Seat, card_name
 from ..engine.errors import RecordError
@@ -26,14 +25,14 @@ from ..engine.record import replay
 from ..engine.thulla import ThullaDeal
 from ..engine.trick import TrickDeal
 from . import thulla_endgame as tg
-from .values import Score, Unsolvable, best_score, can_score, open_deal
+from .values import BoundedSolver, Interrupted, Score, Unsolvable, best_score, can_score, open_deal
 
 # Statuses of one decision.
 BEST, BETTER, UNJUDGED, PENDING = "best", "better", "unjudged", "pending"
 REVIEW_BUDGET_MS = 10_000
-# Going back a trick multiplies the solver's work by about this much (measured on
-# random Thaas deals: bench/learn.py); a decision is started only if it should fit.
-GROWTH = 4.0
+# The longest the solver runs before the review yields (the browser's event loop gets a
+# turn); a solve cut short is taken up again next time, its finished work kept.
+SLICE_MS = 100
 
 ReviewSteps = Generator[None, None, "Review"]
 
@@ -112,9 +111,13 @@ class Reviewer:
                 self.positions.append(_Position(j, deal.copy(), a))
             deal.apply(s, a)
         self._todo = list(reversed(self.positions))
-        self._solver = None if self.thulla else Solver(self.game)
+        self._solver = None if self.thulla else BoundedSolver(self.game)
         self._endgame = tg.Endgame(seat) if self.thulla else None
-        self._last_seconds = 0.0
+
+    def focus(self, tricks: set[int]) -> None:
+        """Judge only the decisions in ``tricks`` (say, the one the player is looking at),
+        last first; the others stay pending."""
+        self._todo = [p for p in self._todo if _trick_of(p.before) in tricks]
 
     # -- results ----------------------------------------------------------------------
 
@@ -136,16 +139,21 @@ class Reviewer:
 
     # -- the work ---------------------------------------------------------------------
 
-    def steps(self, budget_ms: float = REVIEW_BUDGET_MS) -> ReviewSteps:
+    def steps(self, budget_ms: float = REVIEW_BUDGET_MS, slice_ms: float = SLICE_MS) -> ReviewSteps:
+        """Judge decisions, last first, until all are done or ``budget_ms`` is spent;
+        yields at least every ``slice_ms`` and returns :meth:`result`."""
         budget = Budget(budget_ms)
-        while self._todo:
-            # Each step back costs about GROWTH times the last: stop before overrunning.
-            if not budget.room_for(self._last_seconds * GROWTH):
-                break
+        while self._todo and not budget.spent():
             p = self._todo[0]
-            started = time.perf_counter()
-            p.verdict = self._judge_thulla(p) if self.thulla else self._judge_trick(p)
-            self._last_seconds = time.perf_counter() - started
+            if self._solver is not None:
+                self._solver.deadline = min(
+                    budget.deadline, time.perf_counter() + slice_ms / 1000.0
+                )
+            try:
+                p.verdict = self._judge_thulla(p) if self.thulla else self._judge_trick(p)
+            except Interrupted:
+                yield  # the slice is up: the same decision is taken up again
+                continue
             self._todo.pop(0)
             yield
         return self.result()
@@ -163,7 +171,12 @@ class Reviewer:
             best = best_score(self._solver, d, team, hint)
             after = d.copy()
             after.play_card(p.played)
-            played = best_score(self._solver, after, team, best.points)
+            # Most decisions keep the value: one solve says so, and only a mistake needs
+            # the played card's own value searched for.
+            if can_score(self._solver, after, team, best.points):
+                played = best
+            else:
+                played = best_score(self._solver, after, team, best.points - 1)
         except Unsolvable:
             return Verdict(
                 p.index,

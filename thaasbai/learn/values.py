@@ -15,13 +15,48 @@ take), which is the scale the review reports in.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from ..bots.solver import DHIHAEH_TARGET, TEN_SCORE, Solver, Unsolvable
 from ..engine.cards import TENS
 from ..engine.trick import DhihaehDeal, ThaasDeal, TrickDeal
 
-__all__ = ["OpenThaasDeal", "Score", "Unsolvable", "best_score", "can_score", "open_deal"]
+__all__ = [
+    "BoundedSolver",
+    "Interrupted",
+    "OpenThaasDeal",
+    "Score",
+    "Unsolvable",
+    "best_score",
+    "can_score",
+    "open_deal",
+]
+
+
+class Interrupted(Exception):
+    """A solve passed its deadline; what it had finished stays in the solver's table."""
+
+
+class BoundedSolver(Solver):
+    """The exact solver with a deadline, so a review can stop (and, in the browser, give
+    the event loop a turn) in the middle of a long solve and take it up again later.
+
+    It hooks the solver's one recursive method: a solve cut short leaves only finished
+    positions in the transposition table (a position's bounds are stored when its search
+    completes), so starting the same solve again goes quickly through what was done.
+    """
+
+    CHECK_EVERY = 1023  # nodes between looks at the clock (a mask)
+
+    def __init__(self, game: str) -> None:
+        super().__init__(game)
+        self.deadline = float("inf")
+
+    def _search(self, *args: int) -> bool:  # type: ignore[override]
+        if not self.nodes & self.CHECK_EVERY and time.perf_counter() > self.deadline:
+            raise Interrupted
+        return super()._search(*args)
 
 
 class OpenThaasDeal(ThaasDeal):
