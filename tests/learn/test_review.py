@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from thaasbai.bots import finish
+from thaasbai.bots import fast, finish
 from thaasbai.engine.actions import GIVE_UP
 from thaasbai.engine.errors import RecordError
 from thaasbai.engine.match import GameOptions, Match, new_match
@@ -62,7 +62,9 @@ def _key(d: TrickDeal) -> tuple:
     return (*d.hands, d.to_act, tuple(d.trick), d.hukum, *d.tricks, *d.tens)
 
 
-def judged_late(game: str, seed: int, from_trick: int) -> list[tuple[TrickDeal, object]]:
+def judged_late(
+    game: str, seed: int, from_trick: int, dds: bool = False
+) -> list[tuple[TrickDeal, object]]:
     """(position, verdict) for seat 0's decisions from ``from_trick`` on, in random deals."""
     rng = random.Random(seed)
     out = []
@@ -70,7 +72,7 @@ def judged_late(game: str, seed: int, from_trick: int) -> list[tuple[TrickDeal, 
         m = played_deal(game, 4, rng)
         if m.current.tricks_played < from_trick + 1:
             continue
-        r = Reviewer(to_record(m), 0)
+        r = Reviewer(to_record(m), 0, dds=dds)
         r.focus(set(range(from_trick, 14)))  # the early tricks are too slow for minimax
         review = finish(r.steps(60_000))
         by_index = {p.index: p.before for p in r.positions}
@@ -78,10 +80,21 @@ def judged_late(game: str, seed: int, from_trick: int) -> list[tuple[TrickDeal, 
     return out
 
 
-@pytest.mark.parametrize("game", ["thaas", "dhihaeh"])
-def test_review_names_a_better_card_exactly_when_minimax_finds_one(game):
+@pytest.mark.parametrize(
+    ("game", "dds"),
+    [
+        ("thaas", False),
+        ("dhihaeh", False),
+        pytest.param(
+            "thaas",
+            True,
+            marks=pytest.mark.skipif(not fast.AVAILABLE, reason="the fast extra (endplay)"),
+        ),
+    ],
+)
+def test_review_names_a_better_card_exactly_when_minimax_finds_one(game, dds):
     found = 0
-    for before, v in judged_late(game, seed=3, from_trick=10):
+    for before, v in judged_late(game, seed=3, from_trick=10, dds=dds):
         team = 0
         best = minimax(before, team)
         after = before.copy()

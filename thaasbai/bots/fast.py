@@ -45,8 +45,9 @@ def _our_card(card) -> int:
     return int(card.suit) * 13 + (14 - int(card.rank).bit_length() + 1)
 
 
-def move_wins(d: TrickDeal, team: int) -> dict[int, bool]:
-    """For every legal card of the seat to act: does ``team`` win the deal after it?"""
+def move_tricks(d: TrickDeal) -> dict[int, int]:
+    """For every legal card of the seat to act: the tricks its side takes from here on
+    (the trick on the table included) after that card, with best play by all."""
     start = list(d.hands)
     for i, c in enumerate(d.trick):
         start[(d.leader + i) & 3] |= 1 << c
@@ -55,10 +56,15 @@ def move_wins(d: TrickDeal, team: int) -> dict[int, bool]:
     deal.trump = _EpDenom(d.hukum) if d.hukum >= 0 else _EpDenom.nt
     for c in d.trick:
         deal.play(_EpCard("SHDC"[c // 13] + _RANKS[c % 13]))
+    return {_our_card(card): tricks for card, tricks in solve_board(deal)}
+
+
+def move_wins(d: TrickDeal, team: int) -> dict[int, bool]:
+    """For every legal card of the seat to act: does ``team`` win the deal after it?"""
     left = d.hands[d.to_act].bit_count()
     side = d.to_act & 1
     out = {}
-    for card, tricks in solve_board(deal):
+    for card, tricks in move_tricks(d).items():
         ours = tricks if side == team else left - tricks
-        out[_our_card(card)] = d.tricks[team] + ours >= 7
+        out[card] = d.tricks[team] + ours >= 7
     return out

@@ -16,6 +16,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots import fast
 from ..bots.budget import Budget
 from ..engine.actions import Action, format_action
 from ..engine.cards import Seat, card_name
@@ -32,7 +33,7 @@ BEST, BETTER, UNJUDGED, PENDING = "best", "better", "unjudged", "pending"
 REVIEW_BUDGET_MS = 10_000
 # The longest the solver runs before the review yields (the browser's event loop gets a
 # turn); a solve cut short is taken up again next time, its finished work kept.
-SLICE_MS = 100
+SLICE_MS = 50
 
 ReviewSteps = Generator[None, None, "Review"]
 
@@ -88,7 +89,9 @@ class Reviewer:
     event loop) and returns the review so far; call it again to go on analysing.
     """
 
-    def __init__(self, record: dict | Match, seat: Seat, deal_index: int = -1) -> None:
+    def __init__(
+        self, record: dict | Match, seat: Seat, deal_index: int = -1, dds: bool = True
+    ) -> None:
         match = load(record)
         if not match.logs:
             raise RecordError("the record has no deal to review")
@@ -113,6 +116,9 @@ class Reviewer:
         self._todo = list(reversed(self.positions))
         self._solver = None if self.thulla else BoundedSolver(self.game)
         self._endgame = tg.Endgame(seat) if self.thulla else None
+        # Natively, with the ``fast`` extra, Thaas with a known hukum goes to the C
+        # double-dummy solver (all cards at once, in milliseconds); never in the browser.
+        self.dds = dds and fast.AVAILABLE
 
     def focus(self, tricks: set[int]) -> None:
         """Judge only the decisions in ``tricks`` (say, the one the player is looking at),
@@ -166,6 +172,8 @@ class Reviewer:
             words = "The hukum call is not judged."
             return Verdict(p.index, trick, p.played, UNJUDGED, words=words)
         team = self.seat & 1
+        if self.dds and fast.maps_to_bridge(d):
+            return self._judge_bridge(p)
         hint = self._hint()
         try:
             best = best_score(self._solver, d, team, hint)
@@ -197,6 +205,21 @@ class Reviewer:
             if can_score(self._solver, alt, team, best.points):
                 better = c
                 break
+        words = _trick_words(p, better, played, best)
+        return Verdict(p.index, trick, p.played, BETTER, better, played, best, words)
+
+    def _judge_bridge(self, p: _Position) -> Verdict:
+        d = p.before
+        assert isinstance(d, TrickDeal)
+        taken = d.tricks[self.seat & 1]
+        values = {c: Score(self.game, taken + t) for c, t in fast.move_tricks(d).items()}
+        best = max(values.values(), key=lambda x: x.points)
+        played = values[p.played]
+        p.extra["points"] = best.points
+        trick = _trick_of(d)
+        if played.points >= best.points:
+            return Verdict(p.index, trick, p.played, BEST, None, played, best, "Best play.")
+        better = min(c for c, v in values.items() if v.points == best.points)
         words = _trick_words(p, better, played, best)
         return Verdict(p.index, trick, p.played, BETTER, better, played, best, words)
 
