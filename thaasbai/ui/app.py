@@ -11,6 +11,7 @@ import flet as ft
 
 from .. import runtime
 from . import theme
+from .history_pages import HistoryPages
 from .home_screen import HomeScreen
 from .online import OnlinePlay
 from .pages import rules_view, settings_view
@@ -54,6 +55,7 @@ class App:
         self.table: TableScreen | None = None
         self.home: HomeScreen | None = None  # the Home or "Play with friends" on screen
         self.online = OnlinePlay(self)
+        self.history = HistoryPages(self)  # History, Review, Your record; Hint at the table
 
     @property
     def server_url(self) -> str:
@@ -126,6 +128,8 @@ class App:
         if m:
             await self.online.enter(m.group(1))
             return
+        if await self.history.show(route):
+            return
         if route == "/play" and self.table is None:
             # A refresh during an online game: the stored room code leads back to the seat.
             room = await self._get(CURRENT_ROOM_KEY)
@@ -161,6 +165,7 @@ class App:
         pace, _ = self.settings.pace()
         self.session = LocalSession(choices, self.settings.player_name, pace_s=pace)
         self.table = TableScreen(self.page, self.session, self.settings, self._leave_table)
+        self.history.attach(self.table)
         if self.page.route == "/play":
             await self.show("/play")
         else:

@@ -56,6 +56,9 @@ class TableScreen:
         self._deadline: float | None = None  # monotonic time the turn timer runs out
         self._timer_text = ft.Text("", size=13, weight=ft.FontWeight.BOLD, color="#1B1D21")
         self._ticker: asyncio.Task[None] | None = None
+        # Hint and Review (thaasbai/ui/history_pages.py sets them; None: no button)
+        self.on_hint: Callable[[], Awaitable[None]] | None = None
+        self.on_review: Callable[[], Awaitable[None]] | None = None
         session.on_change = self.refresh
 
     # -- the Flet view ---------------------------------------------------------------------
@@ -337,6 +340,8 @@ class TableScreen:
             on_click=self._show_last_trick,
             disabled=model.last_trick is None,
         )
+        if self.on_hint is not None:
+            last = ft.Row([self._hint_button(p), last], spacing=0, tight=True)
         title = ft.Text(model.title, size=20, weight=ft.FontWeight.BOLD, color=SAND)
         chips = [self._hukum_chip(model)] if model.hukum else []
         chips += [self._chip(c) for c in model.chips]
@@ -564,6 +569,8 @@ class TableScreen:
             actions.append(action_button(res.next_label, self._next_deal, "primary"))
         if res.can_rematch:
             actions.append(action_button("New match", self._rematch, "primary"))
+        if self.on_review is not None:
+            actions.append(action_button("Review", self._review, "secondary"))
         actions.append(action_button("Home", self._home_from_dialog, "secondary"))
         colour = "#2E9E6A" if res.good else ("#C0504A" if res.good is False else p.panel)
         self._dialog = ft.AlertDialog(
@@ -599,6 +606,19 @@ class TableScreen:
             wrap=True,
             run_spacing=4,
         )
+
+    def _hint_button(self, p: Palette) -> ft.Control:
+        async def hint(e: Any) -> None:
+            if self.on_hint is not None:
+                await self.on_hint()
+
+        text = ft.Text("Hint", color=p.on_felt, weight=ft.FontWeight.BOLD)
+        return ft.TextButton(content=text, icon=ft.Icons.LIGHTBULB, on_click=hint)
+
+    async def _review(self, e: Any = None) -> None:
+        self._close_dialog()
+        if self.on_review is not None:
+            await self.on_review()
 
     async def _reshow_result(self, e: Any = None) -> None:
         if self.model is not None and self.model.result is not None:
