@@ -134,6 +134,7 @@ def test_importing_a_record_file_keeps_it_and_a_malformed_one_changes_nothing():
     m = played_match("dhihaeh")
     entry = run(store.import_text(json.dumps(to_record(m)), seat=1))
     assert entry.seat == 1 and replay(entry.record).current.winner == m.current.winner
+    assert entry.imported and run(store.load()).entries[0].imported
     before = dict(storage.data)
     for text in (
         "nope",

@@ -58,6 +58,15 @@ def test_thulla_counts_every_round_and_the_bhabhi_rate():
     assert t.bhabhi_rate == 0.25 and (t.streak, t.best_streak) == (2, 2)
 
 
+def test_an_imported_record_does_not_count():
+    import dataclasses
+
+    mine = entry("thaas", True, [W])
+    theirs = dataclasses.replace(entry("thaas", False, [L]), imported=True)
+    [line] = tally([mine, theirs])
+    assert (line.games, line.wins) == (1, 1)
+
+
 def test_a_reset_counts_only_later_games_and_keeps_the_history():
     storage = MemoryStorage()
     old = entry("thaas", True, [W], saved="2026-01-01T00:00:00Z")

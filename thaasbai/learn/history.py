@@ -46,6 +46,7 @@ class Entry:
     summary: Summary
     record: dict | None = None  # the full record (solo games, imports)
     seen: dict | None = None  # online games: only what the seat was shown
+    imported: bool = False  # a record file brought in: not one of the player's games
 
     @property
     def level(self) -> str:
@@ -76,6 +77,8 @@ class Entry:
             "levels": list(self.levels),
             "online": self.online,
         }
+        if self.imported:
+            doc["imported"] = True
         if self.record is not None:
             doc["record"] = self.record
         else:
@@ -104,6 +107,7 @@ def parse_entry(key: str, text: object) -> Entry:
         "players": players,
         "levels": levels,
         "online": bool(doc["online"]),
+        "imported": doc.get("imported") is True,
     }
     if "record" in doc:
         match = replay(doc["record"])  # RecordError is a ValueError
@@ -162,14 +166,15 @@ class HistoryStore:
         players: list[str],
         levels: list[str | None],
         online: bool = False,
+        imported: bool = False,
     ) -> Entry:
         """Keep a finished solo game (its full record)."""
         try:
             match = replay(record)
         except RecordError as exc:
-            raise HistoryError(f"not a valid game record: {exc}") from None
+            raise HistoryError(f"Not a valid game record: {exc}") from None
         if not 0 <= seat < match.seats or len(players) != match.seats:
-            raise HistoryError("the seat or players do not match the record")
+            raise HistoryError("The seat or players do not match the record")
         entry = Entry(
             key=self._new_key(),
             saved=_now(),
@@ -179,6 +184,7 @@ class HistoryStore:
             online=online,
             summary=summary_of_match(match, seat),
             record=record,
+            imported=imported,
         )
         await self._write(entry)
         return entry
@@ -188,7 +194,7 @@ class HistoryStore:
         try:
             summary = summary_of_seen(seen)
         except (KeyError, TypeError, IndexError, ValueError) as exc:
-            raise HistoryError(f"not a valid online game: {exc}") from None
+            raise HistoryError(f"Not a valid online game: {exc}") from None
         entry = Entry(
             key=self._new_key(),
             saved=_now(),
@@ -205,18 +211,18 @@ class HistoryStore:
     async def import_text(self, text: str, seat: int = 0, name: str = "You") -> Entry:
         """Keep a record file someone sent (what ``thaasbai replay`` reads)."""
         if len(text) > MAX_RECORD_CHARS:
-            raise HistoryError("the file is too large to be a game record")
+            raise HistoryError("The file is too large to be a game record")
         try:
             record = json.loads(text)
         except ValueError:
-            raise HistoryError("the file is not a game record (not JSON)") from None
+            raise HistoryError("The file is not a game record (not JSON)") from None
         if not isinstance(record, dict):
-            raise HistoryError("the file is not a game record")
+            raise HistoryError("The file is not a game record")
         seats = record.get("seats")
         if type(seats) is not int or not 2 <= seats <= 6:
             raise HistoryError('the file is not a game record (no valid "seats")')
         players = [name if s == seat else f"Seat {s}" for s in range(seats)]
-        return await self.save_record(record, seat, players, [None] * seats)
+        return await self.save_record(record, seat, players, [None] * seats, imported=True)
 
     async def remove(self, key: str) -> None:
         await self.storage.remove(key)

@@ -1,6 +1,7 @@
 """Your record: games, wins, sweeps, Bangs, Bhabhis and streaks, per game, hukum and level.
 
-Worked out from the kept games (:mod:`.history`), so it can never disagree with them.
+Worked out from the kept games (:mod:`.history`), so it can never disagree with them;
+imported record files are someone else's games and do not count.
 A reset stores only the moment it happened: games kept before it stop counting, and
 the history itself is left alone.  In Thaas and Dhihaeh a game is a match; in Thulla,
 where there is no match to win, every round is a game and a win is not being the Bhabhi.
@@ -52,8 +53,8 @@ def tally(entries: list[Entry], since: str | None = None) -> list[Line]:
     at or after ``since``; in a stable order (game, hukum, level)."""
     lines: dict[tuple[str, str, str], Line] = {}
     for e in entries:
-        if since is not None and e.saved < since:
-            continue
+        if e.imported or (since is not None and e.saved < since):
+            continue  # a record someone sent is not one of the player's games
         s = e.summary
         key = (s.game, s.hukum, e.level)
         line = lines.get(key) or lines.setdefault(key, Line(*key))

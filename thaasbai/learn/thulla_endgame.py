@@ -14,7 +14,7 @@ from ..engine.cards import Seat
 from ..engine.thulla import ThullaDeal
 
 SAFE, DRAW, BHABHI = 1, 0, -1
-NODE_LIMIT = 200_000
+NODE_LIMIT = 50_000
 
 
 class TooBig(Exception):

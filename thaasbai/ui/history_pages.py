@@ -192,11 +192,18 @@ class HistoryPages:
         shown = table.refresh
 
         async def refresh() -> None:
+            # Keep a finished game before the screen animates: leaving the table cancels
+            # the bots' task that awaits this, and the game must not be lost with it.
+            notice = None
+            try:
+                st = session.state()
+                n = (st.view or {}).get("seats") or 4
+                names = seat_names(st.lobby, n, st.seat, self.app.settings.player_name)
+                notice = await self.learning.changed(session, names)
+            except Exception:  # keeping a game must never break the table
+                log.exception("could not keep the game")
+                notice = "The game could not be kept in History."
             await shown()
-            st = session.state()
-            n = (st.view or {}).get("seats") or 4
-            names = seat_names(st.lobby, n, st.seat, self.app.settings.player_name)
-            notice = await self.learning.changed(session, names)
             if notice:
                 await self.app.notify(notice)
 

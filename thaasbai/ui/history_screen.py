@@ -29,6 +29,16 @@ def _head(text: str, p: Palette) -> ft.Text:
     return ft.Text(text, size=16, weight=ft.FontWeight.BOLD, color=SAND if p.dark else SAND_DARK)
 
 
+def _panel(p: Palette, content: ft.Control) -> ft.Control:
+    """A plain panel (a Card would hide its texts from the accessibility tree)."""
+    return ft.Container(
+        content=content,
+        padding=12,
+        border_radius=ft.BorderRadius.all(12),
+        bgcolor="#1B1D21" if p.dark else "#FFFFFF",
+    )
+
+
 def history_view(
     entries: list[Entry],
     notices: list[str],
@@ -50,21 +60,19 @@ def history_view(
             ("Online · " if e.online else "") + "Against " + ", ".join(e.opponents),
         ]
         body.append(
-            ft.Card(
-                content=ft.Container(
-                    padding=12,
-                    content=ft.Row(
-                        [
-                            ft.Column(
-                                [ft.Text(title, weight=ft.FontWeight.BOLD, size=15)]
-                                + [ft.Text(x, size=13) for x in lines],
-                                spacing=2,
-                                expand=True,
-                            ),
-                            ft.Button(f"Open game {n}", on_click=on_open(e)),
-                        ]
-                    ),
-                )
+            _panel(
+                p,
+                ft.Row(
+                    [
+                        ft.Column(
+                            [ft.Text(title, weight=ft.FontWeight.BOLD, size=15)]
+                            + [ft.Text(x, size=13) for x in lines],
+                            spacing=2,
+                            expand=True,
+                        ),
+                        ft.Button(f"Open game {n}", on_click=on_open(e)),
+                    ]
+                ),
             )
         )
     for notice in notices:
@@ -244,18 +252,16 @@ def record_view(
             facts.append(f"Bangs {x.bangs}")
         facts.append(f"Streak {x.streak} (best {x.best_streak})")
         body.append(
-            ft.Card(
-                content=ft.Container(
-                    padding=12,
-                    content=ft.Column(
-                        [
-                            ft.Text(head, weight=ft.FontWeight.BOLD),
-                            ft.Text(" · ".join(facts)),
-                            ft.ProgressBar(value=x.win_rate, semantics_label="win rate"),
-                        ],
-                        spacing=4,
-                    ),
-                )
+            _panel(
+                p,
+                ft.Column(
+                    [
+                        ft.Text(head, weight=ft.FontWeight.BOLD),
+                        ft.Text(" · ".join(facts)),
+                        ft.ProgressBar(value=x.win_rate, semantics_label="win rate"),
+                    ],
+                    spacing=4,
+                ),
             )
         )
     body.append(ft.Button("Reset record", icon=ft.Icons.RESTART_ALT, on_click=on_reset))
