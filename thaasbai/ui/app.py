@@ -96,7 +96,9 @@ class App:
 
     async def notify(self, text: str) -> None:
         """A short message at the bottom of the screen (refusals, copied links, lost rooms)."""
-        self.page.show_dialog(ft.SnackBar(ft.Text(text), key="snack"))
+        # No fixed key: a second snack bar matched by key to the first is diffed as frozen
+        # in Flet 1.0.5, and its dismissal then fails ("Frozen controls cannot be updated").
+        self.page.show_dialog(ft.SnackBar(ft.Text(text)))
         self.page.update()
 
     def set_view(self, view: ft.View) -> None:
