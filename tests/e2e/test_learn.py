@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from thaasbai.engine.record import describe, replay
 
-from .conftest import open_app
+from .conftest import enable_semantics, open_app, wait_for_python
 from .test_features import start
 from .test_play import PLAYABLE, choose_easy_bots, play_until_result
 
@@ -85,3 +85,10 @@ def test_a_deal_is_reviewed_kept_in_history_exported_and_imported(page: Page, tm
     expect(page.get_by_text(re.compile(r"Games 1 · Wins [01] "))).to_have_count(1)
     expect(page.get_by_text("Error running app")).to_have_count(0)
     assert not errors, errors
+
+    # The History survives a reload (the device's storage, not the page's memory).
+    page.goto(page.url.split("/record")[0] + "/?pace=0")
+    wait_for_python(page)
+    enable_semantics(page)
+    page.get_by_role("button", name="History").click()
+    expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(2)

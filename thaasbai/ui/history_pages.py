@@ -18,7 +18,7 @@ from ..learn.history import Entry, HistoryError
 from ..learn.summary import summary_of_match
 from .history_screen import GameViewer, game_view, history_view, record_view
 from .learning import Learning, session_record
-from .session import LocalSession
+from .session import GameSession, LocalSession
 from .table_model import seat_names
 
 if TYPE_CHECKING:
@@ -186,28 +186,33 @@ class HistoryPages:
     def attach(self, table: TableScreen) -> None:
         """Give the table its Hint and Review buttons and keep its finished games."""
         session = table.session
-        if isinstance(session, LocalSession):  # online hints wait for a host's setting
+        if isinstance(session, LocalSession):  # online: no hints yet, no full record
             table.on_hint = self._hint
-        table.on_review = self._review_current
+            table.on_review = self._review_current
         shown = table.refresh
 
         async def refresh() -> None:
             # Keep a finished game before the screen animates: leaving the table cancels
             # the bots' task that awaits this, and the game must not be lost with it.
-            notice = None
-            try:
-                st = session.state()
-                n = (st.view or {}).get("seats") or 4
-                names = seat_names(st.lobby, n, st.seat, self.app.settings.player_name)
-                notice = await self.learning.changed(session, names)
-            except Exception:  # keeping a game must never break the table
-                log.exception("could not keep the game")
-                notice = "The game could not be kept in History."
+            await self.keep(session)
             await shown()
-            if notice:
-                await self.app.notify(notice)
 
         session.on_change = refresh
+
+    async def keep(self, session: GameSession) -> None:
+        """Keep the game in the History once it is finished (solo: its record; online:
+        what this seat was shown).  Called after every change at a table."""
+        notice = None
+        try:
+            st = session.state()
+            n = (st.view or {}).get("seats") or 4
+            names = seat_names(st.lobby, n, st.seat, self.app.settings.player_name)
+            notice = await self.learning.changed(session, names)
+        except Exception:  # keeping a game must never break the table
+            log.exception("could not keep the game")
+            notice = "The game could not be kept in History."
+        if notice:
+            await self.app.notify(notice)
 
     async def _hint(self) -> None:
         session = self.app.session

@@ -50,6 +50,7 @@ class Learning:
         self.opened: Entry | None = None  # the game the History screen shows
         self._saved: set[tuple[int, int]] = set()  # (id of the match, deals) already kept
         self._recorder: OnlineRecorder | None = None
+        self._kept_deal: tuple[int, Any] | None = None  # the online deal that ended a kept game
 
     # -- hints --------------------------------------------------------------------------
 
@@ -101,16 +102,23 @@ class Learning:
         st = session.state()
         if st.view is None or st.view.get("seat") is None:
             return
+        v = st.view
+        match = v.get("match", {})
+        deal = (st.seat, match.get("deal_number", match.get("rounds_played")))
+        if v.get("status") != "over":
+            self._kept_deal = None  # play goes on (a new deal, or a rematch)
+        elif deal == self._kept_deal:
+            return  # the end of a game already kept, sent again
         if self._recorder is None or self._recorder.seat != st.seat:
             self._recorder = OnlineRecorder(st.seat)
-        self._recorder.feed(st.view)
-        v = st.view
+        self._recorder.feed(v)
         if v.get("status") != "over":
             return
-        done = v["game"] == "thulla" or v.get("match", {}).get("over")
+        done = v["game"] == "thulla" or match.get("over")
         if done and self._recorder.finished():
             seen = self._recorder.seen()
             self._recorder = OnlineRecorder(st.seat)
+            self._kept_deal = deal
             await self.store.save_seen(seen, names)
 
     # -- the History ----------------------------------------------------------------------

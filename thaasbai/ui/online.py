@@ -198,6 +198,7 @@ class OnlinePlay:
         if s is None:
             return
         if s.started:
+            await app.history.keep(s)  # an online game: what this seat was shown
             if app.table is None or app.table.session is not s:
                 await self._open_table(s)
             elif app.page.route == "/play":
