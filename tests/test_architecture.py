@@ -16,12 +16,13 @@ ALLOWED = {
     "bots": {"engine"},
     "runtime": set(),
     "table": {"engine", "bots", "runtime"},
+    "learn": {"engine", "bots"},
     "server": {"engine", "bots", "table", "runtime", "settings"},
-    "ui": {"engine", "bots", "table", "netclient", "runtime", "paths"},
+    "ui": {"engine", "bots", "table", "learn", "netclient", "runtime", "paths"},
     "netclient": {"engine", "runtime"},
     "web": {"paths", "settings", "server"},
 }
-STDLIB_ONLY = {"engine", "bots"}
+STDLIB_ONLY = {"engine", "bots", "learn"}
 
 
 def _imports(path: Path) -> list[tuple[str, int]]:

@@ -21,13 +21,14 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("run_pytest.mjs")
-SUITES = ["tests/runtime", "tests/engine", "tests/table", "tests/bots", "tests/ui"]
+SUITES = ["tests/runtime", "tests/engine", "tests/table", "tests/bots", "tests/learn", "tests/ui"]
 NATIVE_ONLY = [
     "tests/engine/test_properties.py",  # hypothesis
     "tests/bots/test_arena.py",  # worker processes
     "tests/bots/test_fast.py",  # endplay (C)
     "tests/table/test_workers.py",  # worker processes
     "tests/ui/test_remote.py",  # a live server in a thread
+    "tests/learn/test_history_replay.py",  # `thaasbai replay` as a process
 ]
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")

@@ -36,7 +36,7 @@ def _archive(web: Path) -> dict[str, bytes]:
 def test_the_app_archive_holds_the_browser_code_and_nothing_of_the_server(web):
     names = set(_archive(web))
     assert "main.py" in names
-    for pkg in ("engine", "bots", "table", "ui", "netclient", "runtime"):
+    for pkg in ("engine", "bots", "learn", "table", "ui", "netclient", "runtime"):
         assert f"thaasbai/{pkg}/__init__.py" in names, pkg
     assert not [n for n in names if n.startswith(("thaasbai/server/", "thaasbai/web/"))]
     assert not {"thaasbai/cli.py", "thaasbai/serve.py", "thaasbai/arena.py"} & names

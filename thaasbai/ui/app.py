@@ -12,6 +12,7 @@ import flet as ft
 from .. import runtime
 from . import theme
 from .game_host import GameHost
+from .history_pages import HistoryPages
 from .home_screen import HomeScreen
 from .online import OnlinePlay
 from .pages import rules_view, settings_view
@@ -53,6 +54,8 @@ class App:
         self.games = GameHost(page, self.prefs, self.show_table, self.go)
         self.home: HomeScreen | None = None  # the Home or "Play with friends" on screen
         self.online = OnlinePlay(self)
+        self.history = HistoryPages(self)  # History, Review, Your record; Hint at the table
+        self.games.on_table = self.history.attach
 
     @property
     def settings(self) -> Settings:
@@ -78,7 +81,9 @@ class App:
 
     async def notify(self, text: str) -> None:
         """A short message at the bottom of the screen (refusals, copied links, lost rooms)."""
-        self.page.show_dialog(ft.SnackBar(ft.Text(text), key="snack"))
+        # No fixed key: a second snack bar matched by key to the first is diffed as frozen
+        # in Flet 1.0.5, and its dismissal then fails ("Frozen controls cannot be updated").
+        self.page.show_dialog(ft.SnackBar(ft.Text(text)))
         self.page.update()
 
     def set_view(self, view: ft.View) -> None:
@@ -117,6 +122,8 @@ class App:
         m = JOIN.match(route)
         if m:
             await self.online.enter(m.group(1))
+            return
+        if await self.history.show(route):
             return
         table = self.games.table
         if route == "/play" and table is None:

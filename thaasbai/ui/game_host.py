@@ -39,6 +39,9 @@ class GameHost:
         self.session: GameSession | None = None
         self.table: TableScreen | None = None
         self.feedback = DeviceFeedback(prefs)  # one set of sounds for every table
+        # Called with every new table before it is shown (the History's Hint, Review and
+        # keeping of finished games).
+        self.on_table: Callable[[TableScreen], None] | None = None
 
     @property
     def remote(self) -> RemoteSession | None:
@@ -66,6 +69,8 @@ class GameHost:
         self.table = TableScreen(
             self.page, session, self.prefs.settings, self.leave, feedback=self.feedback
         )
+        if self.on_table is not None:
+            self.on_table(self.table)
         if on_change is not None:
             session.on_change = on_change
         await self.show_table()

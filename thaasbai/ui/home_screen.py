@@ -227,8 +227,19 @@ class HomeScreen:
                         icon=ft.Icons.SETTINGS,
                         on_click=lambda e: self.navigate("/settings"),
                     ),
+                    ft.TextButton(
+                        "History",
+                        icon=ft.Icons.HISTORY,
+                        on_click=lambda e: self.navigate("/history"),
+                    ),
+                    ft.TextButton(
+                        "Your record",
+                        icon=ft.Icons.LEADERBOARD,
+                        on_click=lambda e: self.navigate("/record"),
+                    ),
                 ],
                 alignment=ft.MainAxisAlignment.CENTER,
+                wrap=True,
             )
         )
         if not self.wide:

@@ -197,6 +197,7 @@ class OnlinePlay:
         if s is None:
             return
         if s.started:
+            await app.history.keep(s)  # an online game: what this seat was shown
             table = app.games.table
             if table is None or table.session is not s:
                 await self._open_table(s)

@@ -27,6 +27,8 @@ class Store(Protocol):
 
     async def remove(self, key: str) -> Any: ...
 
+    async def get_keys(self, key_prefix: str) -> list[str]: ...
+
 
 class Preferences:
     """Settings, the last game choices, mute, and each room's seat token.

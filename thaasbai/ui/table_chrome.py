@@ -57,8 +57,10 @@ def top_bar(
     anim_ms: int,
     on_home: Handler,
     on_last_trick: Handler,
+    on_hint: Handler | None = None,
 ) -> ft.Control:
-    """Home, the game's title, the hukum and score chips, and Last trick."""
+    """Home, the game's title, the hukum and score chips, Hint (when offered) and Last
+    trick."""
     home = _tall(
         ft.TextButton(
             content=ft.Text("Home", color=p.on_felt, weight=ft.FontWeight.BOLD),
@@ -74,6 +76,16 @@ def top_bar(
             disabled=model.last_trick is None,
         )
     )
+    if on_hint is not None:
+        hint = _tall(
+            ft.TextButton(
+                content=ft.Text("Hint", color=p.on_felt, weight=ft.FontWeight.BOLD),
+                icon=ft.Icons.LIGHTBULB,
+                icon_color=p.on_felt,
+                on_click=on_hint,
+            )
+        )
+        last = ft.Row([hint, last], spacing=0, tight=True)
     title = ft.Text(model.title, size=20, weight=ft.FontWeight.BOLD, color=SAND)
     chips = [hukum_chip(model, p, four_colour, anim_ms)] if model.hukum else []
     chips += [chip(c, p) for c in model.chips]

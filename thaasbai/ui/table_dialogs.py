@@ -25,6 +25,7 @@ def result_dialog(
     on_next: Handler,
     on_rematch: Handler,
     on_home: Handler,
+    on_review: Handler | None = None,
 ) -> ft.AlertDialog:
     """The result of a deal: its title (green won, red lost), lines, revealed hands and
     what may come next."""
@@ -37,6 +38,8 @@ def result_dialog(
         actions.append(action_button(res.next_label, on_next, "primary"))
     if res.can_rematch:
         actions.append(action_button("New match", on_rematch, "primary"))
+    if on_review is not None:
+        actions.append(action_button("Review", on_review, "secondary"))
     actions.append(action_button("Home", on_home, "secondary"))
     colour = WIN if res.good else (LOSS if res.good is False else p.panel)
     return ft.AlertDialog(

@@ -60,6 +60,9 @@ class TableScreen:
         self._result_shown: int | None = None
         self._dialog: ft.AlertDialog | None = None
         self._state: SessionState | None = None
+        # Hint and Review (thaasbai/ui/history_pages.py sets them; None: no button)
+        self.on_hint: Callable[[], Awaitable[None]] | None = None
+        self.on_review: Callable[[], Awaitable[None]] | None = None
         session.on_change = self.refresh
 
     # -- the Flet view ---------------------------------------------------------------------
@@ -244,6 +247,7 @@ class TableScreen:
             anim_ms=self.anim,
             on_home=self._home,
             on_last_trick=self._show_last_trick,
+            on_hint=self._hint if self.on_hint is not None else None,
         )
         return [table_chrome.rim(geom), bar, *table_chrome.seats(model, geom, self.p)]
 
@@ -315,9 +319,19 @@ class TableScreen:
             on_next=self._next_deal,
             on_rematch=self._rematch,
             on_home=self._home_from_dialog,
+            on_review=self._review if self.on_review is not None else None,
         )
         self.page.show_dialog(self._dialog)
         self.page.update()
+
+    async def _hint(self, e: Any = None) -> None:
+        if self.on_hint is not None:
+            await self.on_hint()
+
+    async def _review(self, e: Any = None) -> None:
+        self._close_dialog()
+        if self.on_review is not None:
+            await self.on_review()
 
     async def _reshow_result(self, e: Any = None) -> None:
         if self.model is not None and self.model.result is not None:

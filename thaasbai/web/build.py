@@ -28,7 +28,7 @@ from ..paths import PACKAGE_DIR, SOURCE_ROOT, assets_dir
 from . import shell
 
 # The app's own packages that run in the browser (never the server, CLI or this builder).
-APP_PACKAGES = ("engine", "bots", "table", "ui", "netclient", "runtime")
+APP_PACKAGES = ("engine", "bots", "learn", "table", "ui", "netclient", "runtime")
 APP_MODULES = ("__init__.py", "paths.py")
 # Pure-Python dependencies of the app in the browser.  msgpack's C extension is left out,
 # so it falls back to its pure-Python implementation.

@@ -1,0 +1,109 @@
+"""Time to a hint and to a whole-deal review (``thaasbai.learn``), natively or in Pyodide.
+
+    python bench/learn.py [--deals N] [--budget-ms MS] [--full-ms MS] [--no-dds]
+
+Hints: the Ultra bot on the hint's budget at every decision of seat 0 in Thaas deals
+between Normal bots (the wall time from asking to the answer).  Reviews: seat 0's
+decisions in whole Thaas deals, last trick first, with no budget (how long a full
+review takes) and with the app's 10 s budget (how many tricks it gets to).  Prints one
+JSON line; under Pyodide (bench/pyodide_run.mjs) it runs the same code:
+
+    node bench/pyodide_run.mjs PYODIDE_DIR . "import learn; learn.main(['--deals', '3'])"
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from thaasbai.bots import fast, finish, get_bot
+from thaasbai.engine.match import GameOptions, Match, new_match
+from thaasbai.engine.record import to_record
+from thaasbai.engine.views import view_for
+from thaasbai.learn.hint import HINT_BUDGET_MS, hint_steps
+from thaasbai.learn.review import Reviewer
+
+
+def deal_between_normal_bots(
+    seed: int, game: str = "thaas", hints: bool = True
+) -> tuple[Match, list[float]]:
+    """A whole deal; the hint's wall time at each of seat 0's decisions."""
+    rng = random.Random(seed)
+    m = new_match(GameOptions(game=game), rng=rng)
+    m.start_deal(rng=rng)
+    bot = get_bot("normal")
+    d = m.current
+    hint_times = []
+    while not d.over:
+        seat = d.to_act
+        view = view_for(m, seat)
+        if hints and seat == 0 and len(view.legal) > 1:
+            t = time.perf_counter()
+            finish(hint_steps(view, random.Random(seed), HINT_BUDGET_MS))
+            hint_times.append(time.perf_counter() - t)
+        m.apply(seat, bot.choose(view, rng))
+    return m, hint_times
+
+
+def review_figures(m: Match, budget_ms: float | None, dds: bool) -> dict:
+    r = Reviewer(to_record(m), 0, dds=dds)
+    t = time.perf_counter()
+    review = finish(r.steps(1e9 if budget_ms is None else budget_ms))
+    return {
+        "seconds": round(time.perf_counter() - t, 2),
+        "decisions": len(review.verdicts),
+        "analysed_tricks": len(review.analysed_tricks),
+        "tricks_played": m.current.tricks_played,
+        "complete": review.complete,
+        "mistakes": len(review.mistakes),
+    }
+
+
+def main(argv: list[str] | None = None) -> str:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--deals", type=int, default=5)
+    ap.add_argument("--budget-ms", type=float, default=10_000)
+    ap.add_argument("--full-ms", type=float, default=0, help="also review on this budget")
+    ap.add_argument("--no-dds", action="store_true", help="the pure-Python solver only")
+    ap.add_argument("--no-hints", action="store_true")
+    ap.add_argument("--game", default="thaas")
+    args = ap.parse_args(argv)
+    hints: list[float] = []
+    budgeted, full = [], []
+    for seed in range(args.deals):
+        m, times = deal_between_normal_bots(seed, args.game, not args.no_hints)
+        hints += times
+        budgeted.append(review_figures(m, args.budget_ms, not args.no_dds))
+        if args.full_ms:
+            full.append(review_figures(m, args.full_ms, not args.no_dds))
+    hints.sort()
+    out = {
+        "runtime": sys.platform,
+        "game": args.game,
+        "dds": not args.no_dds and fast.AVAILABLE,
+        "hint_s": {
+            "n": len(hints),
+            "p50": round(statistics.median(hints), 3),
+            "p95": round(hints[int(0.95 * (len(hints) - 1))], 3),
+            "max": round(hints[-1], 3),
+        }
+        if hints
+        else {},
+        "review_budget_ms": args.budget_ms,
+        "review": budgeted,
+        "review_full": full,
+    }
+    text = json.dumps(out)
+    print(text)
+    return text
+
+
+if __name__ == "__main__":
+    main()

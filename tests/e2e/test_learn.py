@@ -1,0 +1,94 @@
+"""Hint, Review and History in the browser build: play a deal, ask for a hint, review the
+deal, open it in the History, export its record and import it again."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from thaasbai.engine.record import describe, replay
+
+from .conftest import enable_semantics, open_app, wait_for_python
+from .test_features import start
+from .test_play import PLAYABLE, choose_easy_bots, play_until_result
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(browser: Browser, seeded_url: str) -> Iterator[Page]:
+    page = open_app(browser, seeded_url)
+    yield page
+    page.context.close()
+
+
+def test_a_deal_is_reviewed_kept_in_history_exported_and_imported(page: Page, tmp_path) -> None:
+    errors: list[str] = []  # Python's tracebacks reach the console as [stderr] lines
+    page.on("console", lambda m: errors.append(m.text) if "Traceback" in m.text else None)
+    choose_easy_bots(page)
+    start(page, "1")  # best of 1: the match ends with the deal and is kept
+    # A hint marks nothing on the table yet: it says the card, in words.
+    expect(page.locator(PLAYABLE).first).to_be_attached(timeout=15_000)
+    page.get_by_role("button", name="Hint").click()
+    # (the snack bar, and the screen reader's announcement of it)
+    expect(page.get_by_text(re.compile(r"^Hint: ")).last).to_be_visible(timeout=20_000)
+    play_until_result(page)
+
+    # Review after the deal: the last tricks are analysed first.
+    page.get_by_role("button", name="Review").click()
+    expect(page.get_by_text(re.compile(r"^Trick 0 of \d+"))).to_be_visible()
+    page.get_by_role("button", name="Review").click()
+    expect(page.get_by_text(re.compile(r"^Tricks analysed: \d"))).to_be_visible(timeout=60_000)
+
+    # The game is in the History.
+    page.get_by_role("button", name="Back").click()
+    page.get_by_role("button", name="Home").first.click()
+    page.get_by_role("button", name="History").click()
+    expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(1)
+    page.get_by_role("button", name="Open game 1").click()
+    expect(page.get_by_text(re.compile(r"^Trick 0 of \d+"))).to_be_visible()
+    page.get_by_role("button", name="Next trick").click()
+    expect(page.get_by_text(re.compile(r"^Trick 1 of \d+"))).to_be_visible()
+    expect(page.get_by_text("Hands before the trick")).to_be_visible()
+    page.get_by_role("button", name="3", exact=True).click()  # jump to trick 3
+    expect(page.get_by_text(re.compile(r"^Trick 3 of \d+"))).to_be_visible()
+
+    # Export: a file that replays to a finished best-of-1 match.
+    with page.expect_download() as dl:
+        page.get_by_role("button", name="Export record").click()
+    path = tmp_path / "game.json"
+    dl.value.save_as(path)
+    record = json.loads(path.read_text())
+    out = describe(replay(record))
+    assert out["match"]["over"] and out["deals"][0]["status"] == "over"
+
+    # Import it again (pasted: the same text a record file holds).
+    page.get_by_role("button", name="Back").click()
+    page.get_by_label("Record to import (paste it here)").fill(path.read_text())
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(2)
+    # A malformed record is refused and nothing is added.
+    page.get_by_label("Record to import (paste it here)").fill('{"game": "thaas"}')
+    page.get_by_role("button", name="Import", exact=True).click()
+    refused = page.get_by_text(re.compile(r"ot a valid game record|ot a game record"))
+    expect(refused.last).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(2)
+
+    page.get_by_role("button", name="Back").click()
+    page.get_by_role("button", name="Your record").click()
+    # Your record counts the game played, not the imported copy of it.
+    expect(page.get_by_text(re.compile(r"^Thaas, hukum implicit, easy bots"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"Games 1 · Wins [01] "))).to_have_count(1)
+    expect(page.get_by_text("Error running app")).to_have_count(0)
+    assert not errors, errors
+
+    # The History survives a reload (the device's storage, not the page's memory).
+    page.goto(page.url.split("/record")[0] + "/?pace=0")
+    wait_for_python(page)
+    enable_semantics(page)
+    page.get_by_role("button", name="History").click()
+    expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(2)

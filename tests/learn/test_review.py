@@ -1,0 +1,224 @@
+"""A review names a better card exactly when one exists, checked against plain minimax
+on the real deal (every card tried, no pruning) near the end of random deals."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+
+import pytest
+
+from thaasbai.bots import fast, finish
+from thaasbai.engine.actions import GIVE_UP
+from thaasbai.engine.errors import RecordError
+from thaasbai.engine.match import GameOptions, Match, new_match
+from thaasbai.engine.record import to_record
+from thaasbai.engine.thulla import ThullaDeal
+from thaasbai.engine.trick import DhihaehDeal, TrickDeal
+from thaasbai.learn import thulla_endgame as tg
+from thaasbai.learn.review import BEST, BETTER, PENDING, UNJUDGED, Reviewer
+from thaasbai.learn.values import OpenThaasDeal, open_deal
+
+
+def played_deal(game: str, seats: int, rng: random.Random, hukum: str = "implicit") -> Match:
+    m = new_match(GameOptions(game=game, seats=seats, hukum=hukum), rng=rng)
+    m.start_deal(rng=rng)
+    d = m.current
+    while not d.over:
+        legal = [a for a in d.legal_actions(d.to_act) if a != GIVE_UP]
+        m.apply(d.to_act, rng.choice(legal))
+    return m
+
+
+def points(d: TrickDeal, team: int) -> int:
+    if isinstance(d, DhihaehDeal):
+        return 14 * d.tens[team] + d.tricks[team]
+    return d.tricks[team]
+
+
+def minimax(d: TrickDeal, team: int) -> int:
+    """The team's whole-deal score under best play, trying every legal card."""
+
+    @cache
+    def value(key: tuple) -> int:
+        x = positions[key]
+        if x.over:
+            return points(x, team)
+        vals = []
+        for c in x.legal_actions():
+            y = x.copy()
+            y.play_card(c)
+            k = _key(y)
+            positions[k] = y
+            vals.append(value(k))
+        return max(vals) if (x.to_act & 1) == team else min(vals)
+
+    positions = {_key(d): d}
+    return value(_key(d))
+
+
+def _key(d: TrickDeal) -> tuple:
+    return (*d.hands, d.to_act, tuple(d.trick), d.hukum, *d.tricks, *d.tens)
+
+
+def judged_late(
+    game: str, seed: int, from_trick: int, dds: bool = False
+) -> list[tuple[TrickDeal, object]]:
+    """(position, verdict) for seat 0's decisions from ``from_trick`` on, in random deals."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < 80:
+        m = played_deal(game, 4, rng)
+        if m.current.tricks_played < from_trick + 1:
+            continue
+        r = Reviewer(to_record(m), 0, dds=dds)
+        r.focus(set(range(from_trick, 14)))  # the early tricks are too slow for minimax
+        review = finish(r.steps(60_000))
+        by_index = {p.index: p.before for p in r.positions}
+        out += [(by_index[v.index], v) for v in review.verdicts if v.status != PENDING]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game", "dds"),
+    [
+        ("thaas", False),
+        ("dhihaeh", False),
+        pytest.param(
+            "thaas",
+            True,
+            marks=pytest.mark.skipif(not fast.AVAILABLE, reason="the fast extra (endplay)"),
+        ),
+    ],
+)
+def test_review_names_a_better_card_exactly_when_minimax_finds_one(game, dds):
+    found = 0
+    for before, v in judged_late(game, seed=3, from_trick=10, dds=dds):
+        team = 0
+        best = minimax(before, team)
+        after = before.copy()
+        after.play_card(v.played)
+        played = minimax(after, team)
+        assert v.best_value.points == best and v.played_value.points == played
+        if played < best:
+            found += 1
+            assert v.status == BETTER
+            alt = before.copy()
+            alt.play_card(v.better)
+            assert minimax(alt, team) == best
+        else:
+            assert v.status == BEST and v.better is None
+    assert found >= 3  # random play blunders: the test saw real mistakes
+
+
+def test_thaas_review_plays_past_the_lock_so_values_are_whole_deal_tricks():
+    rng = random.Random(4)
+    m = played_deal("thaas", 4, rng)
+    deal = open_deal(m.current)
+    assert isinstance(deal, OpenThaasDeal)
+    for s, a in m.logs[0].actions:
+        deal.apply(s, a)
+    assert not deal.over or deal.tricks_played == 13
+
+
+def thulla_minimax(d: ThullaDeal, seat: int, memo: dict | None = None) -> int:
+    """Every card tried at every turn (a memo of whole states, no pruning)."""
+    if d.over:
+        return tg.outcome(d, seat)
+    memo = {} if memo is None else memo
+    key = (tuple(d.hands), tuple(d.in_round), d.to_act, tuple(d.trick), d.phase, d.tricks_done)
+    if key not in memo:
+        vals = []
+        for c in d.legal_actions(d.to_act):
+            if c >= 52:
+                continue
+            y = d.copy()
+            y.apply(d.to_act, c)
+            vals.append(thulla_minimax(y, seat, memo))
+        memo[key] = max(vals) if d.to_act == seat else min(vals)
+    return memo[key]
+
+
+def test_thulla_review_judges_two_player_endings_as_minimax_does():
+    rng = random.Random(8)
+    judged = better = 0
+    for _ in range(40):
+        m = played_deal("thulla", 3, rng)
+        if m.current.bhabhi < 0:
+            continue
+        seat = m.current.bhabhi  # the loser's decisions are the interesting ones
+        r = Reviewer(to_record(m), seat)
+        # Only the last few decisions: minimax without a table is slow further back.
+        late = [p for p in r.positions if sum(h.bit_count() for h in p.before.hands) <= 10]
+        r.focus({tg_trick(p.before) for p in late})
+        review = finish(r.steps(60_000))
+        for p in late:
+            v = next(x for x in review.verdicts if x.index == p.index)
+            if v.status == UNJUDGED:
+                continue
+            judged += 1
+            best = thulla_minimax(p.before, seat)
+            nd = p.before.copy()
+            nd.apply(seat, p.played)
+            played = thulla_minimax(nd, seat)
+            assert (v.best_value, v.played_value) == (best, played)
+            if played < best:
+                better += 1
+                assert v.status == BETTER
+                alt = p.before.copy()
+                alt.apply(seat, v.better)
+                assert thulla_minimax(alt, seat) == best
+    assert judged >= 20 and better >= 2
+
+
+def tg_trick(d: ThullaDeal) -> int:
+    return d.tricks_done + 1
+
+
+def test_thulla_with_three_left_is_unjudged_not_guessed():
+    rng = random.Random(2)
+    m = played_deal("thulla", 4, rng)
+    review = finish(Reviewer(to_record(m), 0).steps(5_000))
+    first = review.verdicts[0]
+    assert first.status == UNJUDGED and "Three or more" in first.words
+
+
+def test_review_on_a_budget_does_the_last_tricks_first_and_resumes():
+    rng = random.Random(5)
+    m = played_deal("dhihaeh", 4, rng)
+    r = Reviewer(to_record(m), 1)
+    steps = r.steps(60_000, slice_ms=60_000)
+    for _ in range(3):
+        next(steps)  # three decisions judged, then the caller stops
+    part = r.result()
+    assert part.analysed_tricks == (11, 12, 13) and not part.complete
+    assert [v.status for v in part.verdicts[:10]] == [PENDING] * 10
+
+
+def test_a_long_solve_is_cut_into_slices_and_taken_up_again():
+    rng = random.Random(5)
+    m = played_deal("thaas", 4, rng)
+    late = set(range(m.current.tricks_played - 5, 14))
+    whole = Reviewer(to_record(m), 0)
+    whole.focus(late)
+    whole = finish(whole.steps(600_000, slice_ms=600_000))
+    r = Reviewer(to_record(m), 0)
+    r.focus(late)
+    steps = r.steps(600_000, slice_ms=1)
+    pauses = 0
+    try:
+        while True:
+            next(steps)
+            pauses += 1
+    except StopIteration as done:
+        sliced = done.value
+    assert pauses > len(sliced.verdicts)  # it paused inside solves, not only between them
+    assert sliced == whole
+
+
+def test_a_malformed_record_is_a_record_error():
+    with pytest.raises(RecordError):
+        Reviewer({"game": "thaas", "seats": 4, "deals": [{"dealer": 9}]}, 0)
+    with pytest.raises(RecordError):
+        Reviewer(json.loads('{"game": "thaas", "seats": 4, "deals": []}'), 0)
