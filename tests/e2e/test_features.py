@@ -104,7 +104,7 @@ def test_declared_mode_the_first_leader_names_the_hukum(seeded_page: Page) -> No
 
 def test_hidden_mode_shows_a_face_down_hukum_until_it_is_turned(seeded_page: Page) -> None:
     page = seeded_page
-    start(page, "Hidden")
+    start(page, "Hidden card")
     hukum = page.locator(HUKUM)
     expect(hukum).to_have_text("Hukum: face down")
     play_until(page, lambda: (hukum.text_content() or "") != "Hukum: face down")
