@@ -17,9 +17,13 @@ from ..engine.trick import HUKUM_MODES
 
 GAMES = ("thaas", "dhihaeh", "thulla")
 SPEEDS = ("slow", "normal", "fast")
+SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast"}
 THEMES = ("dark", "light")
-# Seconds a bot move takes at least, and the card animation length (ms), per speed.
-PACE = {"slow": (0.75, 420), "normal": (0.45, 300), "fast": (0.2, 180)}
+# Bot speed: the seconds a bot's move takes at least, and the card animation (ms).  A bot's
+# card then lands every pace + animation + rendering: about 0.6 s at Normal in the static
+# app (bench/app.py measures it), 0.4 s at Fast; Slow, for those who want to follow every
+# card, about 1.1 s.  The table holds a finished trick for 1.6 x the pace.
+PACE = {"slow": (0.7, 380), "normal": (0.3, 250), "fast": (0.15, 160)}
 SETTINGS_KEY = "thaasbai.settings"
 CHOICES_KEY = "thaasbai.choices"
 CURRENT_ROOM_KEY = "thaasbai.room"  # the room code of the online game in progress
