@@ -103,9 +103,10 @@ _TRICK_OFFSETS: dict[str, tuple[float, float]] = {
 def geometry(width: float, height: float, hand_size: int) -> Geometry:
     """Lay out a table of ``width`` x ``height`` px for a hand of ``hand_size`` cards."""
     width = max(width, 320.0)
-    height = max(height, 480.0)
+    height = max(height, 320.0)  # a phone turned sideways is 360-430 px high: use it all
     compact = width < 600
-    bar_h = 84.0 if compact else 60.0
+    short = height < 500  # a phone turned sideways: smaller seats, a slimmer bar
+    bar_h = 84.0 if compact else (52.0 if short else 60.0)
     margin = 8.0 if compact else 16.0
     if compact:
         card_w = min(72.0, max(46.0, (width - 2 * margin) / 6.0))
@@ -127,7 +128,7 @@ def geometry(width: float, height: float, hand_size: int) -> Geometry:
         hand.append(Rect(x0 + k * step, hand_top + r * row_gap, card_w, card_h))
     trick_w = card_w * (1.0 if compact else 0.9)
     trick_h = trick_w * CARD_RATIO
-    seat_w, seat_h = (108.0, 80.0) if compact else (156.0, 92.0)
+    seat_w, seat_h = (108.0, 80.0) if compact else ((140.0, 76.0) if short else (156.0, 92.0))
     buttons_y = hand_top - raise_px - 54
     status_y = buttons_y - 36
     top = bar_h + seat_h + 12
@@ -153,16 +154,16 @@ def geometry(width: float, height: float, hand_size: int) -> Geometry:
 
 
 def _hand_rows(n: int, avail: float, card_w: float, compact: bool) -> tuple[int, float]:
-    """The fewest rows (up to 3) that leave each card a tappable strip, and the step."""
+    """The fewest rows that leave each card a strip of at least ``MIN_STEP`` to tap, and
+    the step: up to 4 rows on a phone (a 26-card Thulla hand at 360 px needs them), 2 on
+    wider windows."""
     if n <= 1:
         return 1, card_w
-    best = (3, 0.0)
-    for rows in (1, 2, 3):
-        if rows > 1 and not compact and rows > 2:
-            break
+    best = (1, 0.0)
+    for rows in range(1, (4 if compact else 2) + 1):
         per_row = math.ceil(n / rows)
         step = card_w + 6 if per_row <= 1 else min(card_w + 6, (avail - card_w) / (per_row - 1))
         best = (rows, step)
-        if step >= (MIN_STEP if compact else MIN_STEP - 8):
+        if step >= MIN_STEP:
             return rows, step
     return best
