@@ -70,7 +70,7 @@ def settings_view(
         helper_max_lines=3,
         keyboard_type=ft.KeyboardType.URL,
     )
-    four = ft.Switch(label="Four-colour deck", value=s.four_colour)
+    four = ft.Switch(label="Four-colour deck", value=s.four_colour, height=48)
     picked = {"speed": s.speed, "theme": s.theme}
     row_w = 320.0  # the narrowest phone's row: these short labels fit side by side there
 
