@@ -32,24 +32,23 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(REPO), str(REPO / "bench"), str(REPO / "tests" / "e2e")]
+sys.path[:0] = [str(REPO), str(REPO / "bench")]
 
 import web_probe  # noqa: E402
-from conftest import (  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.e2e.conftest import (  # noqa: E402
     CHROME_ARGS,
     CHROMIUM,
     enable_semantics,
     free_port,
     start_server,
     stop_server,
-    until,
+    sw_controlling,
     wait_for_python,
     with_pace_zero,
 )
-from playwright.sync_api import sync_playwright  # noqa: E402
-from test_play import play_until_result  # noqa: E402
-
-SW_READY = "async () => { const r = await navigator.serviceWorker.ready; return !!r.active; }"
+from tests.e2e.test_play import play_until_result  # noqa: E402
 
 
 def cpu_s(pid: int) -> float:
@@ -169,7 +168,7 @@ def main() -> int:
                 page = ctx.new_page()
                 traffic = Traffic(page)
                 first.append(time_to_home(page, url))
-                until(page, SW_READY)
+                sw_controlling(page)
                 page.wait_for_timeout(500)
                 sent.append(traffic.sent)
                 raw.append(traffic.raw)
@@ -207,7 +206,7 @@ def main() -> int:
             ctx = browser.new_context(viewport={"width": 390, "height": 844})
             page = ctx.new_page()
             time_to_home(page, url)
-            until(page, SW_READY)
+            sw_controlling(page)
             page.close()
             stop_server(proc)
             ctx.set_offline(True)

@@ -12,7 +12,7 @@ import os
 import socket
 import subprocess
 import sys
-import time
+import threading
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,11 +58,16 @@ START_TIMEOUT_S = 180
 def start_server(
     port: int, *, data_dir: str | None = None, extra: list[str] | None = None
 ) -> subprocess.Popen[bytes]:
-    """Run ``python -m thaasbai serve`` and wait until /healthz answers."""
+    """Run ``python -m thaasbai serve`` and wait until it says it is serving.
+
+    ``serve`` prints ``Thaasbai: open http://...`` once the app is built (when a build is
+    needed, that takes a while); a thread reads its output until then, and drains it
+    after, so the long wait is on that line, not on a clock."""
     env = {
         **os.environ,
         "THAASBAI_BOT_PACE": os.environ.get("THAASBAI_BOT_PACE", "0.1"),  # server-side bots
         "THAASBAI_DATA_DIR": data_dir or os.environ.get("THAASBAI_DATA_DIR", "/tmp/thaasbai-e2e"),
+        "PYTHONUNBUFFERED": "1",
     }
     env.pop("DISPLAY", None)
     proc = subprocess.Popen(
@@ -70,21 +75,36 @@ def start_server(
         + (extra or []),
         cwd=REPO,
         env=env,
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
     )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
+    ready = threading.Event()
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:  # ends when the server exits
+            if b"Thaasbai: open http" in line:
+                ready.set()
+        ready.set()  # exited: wake the waiter, which then sees proc.poll()
+
+    threading.Thread(target=read, daemon=True).start()
+    if not ready.wait(START_TIMEOUT_S):
+        proc.kill()
+        raise RuntimeError("thaasbai serve did not start")
+    # It prints that line just before uvicorn binds the port: until /healthz answers,
+    # waiting on the process between tries (an exit ends the wait at once).
+    for _ in range(200):
         try:
-            urllib.request.urlopen(url + "/healthz", timeout=1)
-            return proc
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10):
+                return proc
         except OSError:
-            if proc.poll() is not None:
-                raise RuntimeError("thaasbai serve exited at start-up") from None
-            time.sleep(0.1)
+            try:
+                proc.wait(timeout=0.05)
+            except subprocess.TimeoutExpired:
+                continue
+            raise RuntimeError("thaasbai serve exited at start-up") from None
     proc.kill()
-    raise RuntimeError("thaasbai serve did not start")
+    raise RuntimeError("thaasbai serve printed its address but never answered")
 
 
 def stop_server(proc: subprocess.Popen[bytes]) -> None:
@@ -146,13 +166,42 @@ def open_app(browser: Browser, url: str, width: int = 1024, height: int = 768) -
     return page
 
 
-def until(page: Page, predicate: str, timeout_s: float = 120) -> None:
-    """Until the page's async JavaScript ``predicate`` returns true.  (``wait_for_function``
-    counts the promise an async function returns as true: it would not wait at all.)"""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(predicate):
-        assert time.monotonic() < deadline, f"timed out: {predicate}"
-        page.wait_for_timeout(200)
+# The page's service worker: until one is active and controls the page (it activates once
+# its install, which precaches the whole build, has finished).  Events, not polling.
+SW_CONTROLLING = """async () => {
+  const reg = await navigator.serviceWorker.ready;
+  const sw = navigator.serviceWorker;
+  for (;;) {  // listen first, then look: a change between the two is not missed
+    const changed = new Promise(r => {
+      reg.active.addEventListener('statechange', r, {once: true});
+      sw.addEventListener('controllerchange', r, {once: true});
+    });
+    if (reg.active.state === 'activated' && sw.controller) return true;
+    await changed;
+  }
+}"""
+
+
+def sw_controlling(page: Page) -> None:
+    """Until the page's service worker is active and in control of it."""
+    page.evaluate(SW_CONTROLLING)
+
+
+# Whether it is our move: a playable card, a Hand Call to answer, a hukum to declare, or
+# the result.
+OUR_MOVE = """() => {
+  if (document.querySelector('[flt-semantics-identifier^="card-"][flt-tappable]')) return true;
+  const names = ['Accept', 'Refuse', 'Next deal', 'New match', 'Next round',
+                 '♠ Spades', '♥ Hearts', '♦ Diamonds', '♣ Clubs'];
+  return [...document.querySelectorAll('flt-semantics[role=button]')].some(
+    e => names.includes((e.getAttribute('aria-label') || e.innerText || '').trim()));
+}"""
+
+
+def wait_for_our_move(page: Page, timeout_s: float = 120) -> None:
+    """Until we have something to do: a card to play, a Hand Call to answer, a hukum to
+    declare, or the result to read."""
+    page.wait_for_function(OUR_MOVE, timeout=timeout_s * 1000)
 
 
 def wait_for_python(page: Page) -> None:

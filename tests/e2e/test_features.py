@@ -18,7 +18,8 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import REPO, enable_semantics, open_app, wait_for_python
+from .conftest import REPO, enable_semantics, open_app, wait_for_our_move, wait_for_python
+from .fit import settle
 from .test_fit import choose
 from .test_play import HAND, PLAYABLE, play_until_result, result_shown, tap
 
@@ -78,7 +79,7 @@ def play_until(page: Page, done, limit_s: float = 60) -> None:
             refuse.click()
             continue
         if play_one(page) is None:
-            page.wait_for_timeout(100)
+            wait_for_our_move(page, max(1.0, deadline - time.monotonic()))
     raise AssertionError(f"not reached in {limit_s}s")
 
 
@@ -104,7 +105,7 @@ def test_declared_mode_the_first_leader_names_the_hukum(seeded_page: Page) -> No
 
 def test_hidden_mode_shows_a_face_down_hukum_until_it_is_turned(seeded_page: Page) -> None:
     page = seeded_page
-    start(page, "Hidden")
+    start(page, "Hidden card")
     hukum = page.locator(HUKUM)
     expect(hukum).to_have_text("Hukum: face down")
     play_until(page, lambda: (hukum.text_content() or "") != "Hukum: face down")
@@ -264,21 +265,25 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
         name.click()
         page.keyboard.press("Control+A")
         page.keyboard.type("Aisha")
-        page.get_by_role("button", name="Fast", exact=True).click()  # animation speed
+        page.get_by_role("button", name="Fast", exact=True).click()  # bot speed
         page.get_by_role("switch").first.click()  # four-colour deck (then the sounds)
         page.get_by_role("button", name="Light", exact=True).click()
         page.get_by_role("button", name="Save").click()
+        # Play with friends takes that name instead of asking for it again.
+        page.get_by_role("button", name="Play with friends").click()
+        expect(page.get_by_text("You play as Aisha")).to_be_visible()
+        expect(page.get_by_role("button", name="Create room")).to_be_visible()
+        expect(page.get_by_role("textbox", name="Your name")).to_have_count(0)
+        page.get_by_role("button", name="Back").click()
         # Home again: choose Thulla for five with the first bot Hard, and deal.
         page.get_by_role("button", name=re.compile(r"^Thulla")).click()
         page.get_by_role("button", name="5", exact=True).click()
         page.get_by_role("button", name="Hard", exact=True).first.click()
-        four = []
-        page.on("request", lambda r: four.append(r.url) if "/cards4/" in r.url else None)
-        page.get_by_role("button", name="Start").click()
+        # The four-colour deck's card faces are what the table asks for.
+        with page.expect_request(lambda r: "/cards4/" in r.url, timeout=20_000):
+            page.get_by_role("button", name="Start").click()
         expect(page.locator(HAND).first).to_be_attached(timeout=15_000)
         expect(page.get_by_text("Round 1", exact=True)).to_be_visible()
-        page.wait_for_timeout(300)
-        assert four, "the four-colour deck's card faces were not used"
         page.close()
 
         page = ctx.new_page()  # a reload: a new app, the same device storage
@@ -294,7 +299,7 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
         expect(levels).to_have_count(4)
         expect(levels.first).to_have_attribute("aria-current", "true")
         expect(levels.nth(1)).to_have_attribute("aria-current", "false")
-        assert _pixel(page, 4, 830) == LIGHT_HOME  # the light theme's background
+        assert _pixel(page, 4, 300) == LIGHT_HOME  # the light theme's background, beside a tile
         page.get_by_role("button", name="Settings").click()
         name = page.get_by_label("Your name")
         name.click()  # Flutter fills the field's DOM value once it has the focus
@@ -311,7 +316,7 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
 
 
 def _pixel(page: Page, x: int, y: int) -> tuple[int, int, int]:
-    page.wait_for_timeout(300)  # let the frame settle
+    settle(page)  # the frame has been laid out and drawn
     img = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
     r, g, b = img.getpixel((x, y))
     return r, g, b

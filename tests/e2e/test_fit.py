@@ -1,40 +1,168 @@
-"""Layouts fit a phone in portrait, a tablet in landscape and a desktop window: Home's Start
-and every button on screen (or reachable by scrolling), the whole hand inside the window with
-a tappable strip per card, and the table's buttons clear of the hand."""
+"""Every screen fits a phone, a phone turned sideways and a tablet (Issue 13's fit check).
+
+At 360 x 640, 390 x 844, 844 x 390 and 1024 x 768, for Home (and the screens it leads to),
+a Thaas table, a Thulla table and a result: every button and field at least 44 px in both
+directions, each hand card a strip of at least 40 px, the main action on screen without
+scrolling, and nothing running off the window or drawn over another button.
+
+One walk per window size plays through all of it (reproducible deals: ``?seed=``) and
+records what each rule finds; each test then asserts one rule on one screen.  The
+table's own rules that the table screen does not meet yet are strict ``xfail``s: they
+start passing (and so failing as XPASS) the day it does, and then lose their mark.
+"""
 
 from __future__ import annotations
 
 import itertools
 import re
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from . import fit
 from .conftest import REPO, open_app
-from .test_play import HAND
+from .test_play import HAND, PLAYABLE, choose_easy_bots, play_until_result, result_shown
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"phone": (390, 844), "tablet": (1024, 768), "desktop": (1440, 900)}
+SIZES = {
+    "phone-small": (360, 640),
+    "phone": (390, 844),
+    "phone-landscape": (844, 390),
+    "tablet": (1024, 768),
+}
+HOME_ACTIONS = ["Start", "Play with friends", "Rules", "Settings"]
+RESULT_ACTIONS = ("Next deal", "New match", "Next round")
+
+FAILED_SHOTS = REPO / "build" / "e2e-failures"
+
+Report = dict[str, list[str]]
 
 
-def _box(locator) -> dict[str, float]:
-    box = locator.bounding_box()
-    assert box is not None, "not on the page"
-    return box
+# -- the walk: one app per window size ---------------------------------------------------
 
 
-def _wait_for(cond: Callable[[], bool], what: str, timeout_s: float = 5) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not cond():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.1)
+def _walk(browser: Browser, url: str, w: int, h: int) -> Report:
+    """Home, Play with friends, Settings, a Thaas deal to its result, a Thulla table and
+    its result; what each rule finds on each screen."""
+    page = open_app(browser, url, w, h)
+    report: Report = {}
+    try:
+        _home(page, w, h, report)
+        _friends(page, w, h, report)
+        _settings(page, w, h, report)
+        _thaas(page, w, h, report)
+        _thulla(page, w, h, report)
+    except Exception:
+        FAILED_SHOTS.mkdir(parents=True, exist_ok=True)  # what the screen showed
+        page.screenshot(path=str(FAILED_SHOTS / f"fit-{w}x{h}.png"))
+        raise
+    finally:
+        page.context.close()
+    return report
+
+
+def _scrolling_screen(page: Page, w: int, h: int, screen: str, actions: list[str]) -> Report:
+    """A screen whose choices scroll under a bar that stays: the bar's ``actions`` are on
+    screen before and after scrolling; every target is big enough once scrolled to."""
+    first = fit.nodes(page)
+    scrolled = fit.tap_targets(page)  # each target brought into view: its whole size
+    return {
+        f"{screen}: main action on screen": fit.missing(first, actions, w, h),
+        f"{screen} scrolled to the end: main action on screen": fit.missing(
+            fit.nodes(page), actions, w, h
+        ),
+        f"{screen}: tap targets": fit.small_targets(scrolled),
+        f"{screen}: off the side": fit.off_screen(first + scrolled, w, None),
+        f"{screen}: overlaps": fit.overlapping(first),
+    }
+
+
+def _home(page: Page, w: int, h: int, report: Report) -> None:
+    expect(page.get_by_role("button", name="Start")).to_be_visible()
+    # The longest Home there is: Thulla for six, five rows of bot levels.
+    choose(page.locator('[flt-semantics-identifier="game-thulla"]'))
+    choose(page.get_by_role("button", name="6", exact=True))
+    expect(page.get_by_role("button", name="Easy")).to_have_count(5)
+    report.update(_scrolling_screen(page, w, h, "home", HOME_ACTIONS))
+
+
+def _friends(page: Page, w: int, h: int, report: Report) -> None:
+    page.get_by_role("button", name="Play with friends").click()
+    expect(page.get_by_role("button", name="Create room")).to_be_visible()
+    report.update(_scrolling_screen(page, w, h, "play with friends", ["Create room"]))
+    page.get_by_role("button", name="Back").click()
+    expect(page.get_by_role("button", name="Start")).to_be_visible()
+
+
+def _settings(page: Page, w: int, h: int, report: Report) -> None:
+    page.get_by_role("button", name="Settings").click()
+    expect(page.get_by_role("button", name="Save")).to_be_attached()
+    found = fit.nodes(page)
+    report["settings: tap targets"] = fit.small_targets(fit.tap_targets(page))
+    report["settings: off the side"] = fit.off_screen(found, w, None)
+    page.get_by_role("button", name="Back").click()
+    expect(page.get_by_role("button", name="Start")).to_be_visible()
+
+
+def _table(page: Page, w: int, h: int, game: str, report: Report) -> None:
+    """The table with our turn on it, once the dealt cards have landed."""
+    page.locator(PLAYABLE).first.wait_for(state="attached", timeout=30_000)
+    fit.settled_box(page.locator(HAND).last)
+    found = fit.nodes(page)
+    cards = [n for n in found if n.id.startswith("card-")]
+    report[f"{game} table: tap targets"] = fit.small_targets(found)
+    report[f"{game} table: hand strips"] = fit.narrow_strips(cards)
+    report[f"{game} table: off screen"] = fit.off_screen(found, w, h)
+    report[f"{game} table: overlaps"] = fit.overlapping(found)
+    playable = [n for n in found if n.id.startswith("card-") and n.tappable]
+    report[f"{game} table: main action on screen"] = (
+        [] if playable else ["no playable card of ours is on screen"]
+    )
+
+
+def _result(page: Page, w: int, h: int, game: str, report: Report) -> None:
+    """The result dialog: its buttons, its lines and the reveal fit the window."""
+    buttons = [page.get_by_role("button", name=n) for n in RESULT_ACTIONS]
+    expect(buttons[0].or_(buttons[1]).or_(buttons[2]).first).to_be_visible()
+    settle_dialog = page.get_by_role("button", name="Home").last
+    fit.settled_box(settle_dialog)
+    found = fit.nodes(page)
+    shown = [n.label for n in found if n.tappable and n.label in RESULT_ACTIONS]
+    report[f"{game} result: tap targets"] = fit.small_targets(found)
+    report[f"{game} result: off screen"] = fit.off_screen(found, w, h)
+    report[f"{game} result: overlaps"] = fit.overlapping(found)
+    report[f"{game} result: main action on screen"] = fit.missing(found, shown[:1], w, h) or (
+        [] if shown else ["no Next deal / New match / Next round button"]
+    )
+    page.get_by_role("button", name="Home").last.click()
+    expect(page.get_by_role("button", name="Start")).to_be_visible()
+
+
+def _thaas(page: Page, w: int, h: int, report: Report) -> None:
+    choose(page.locator('[flt-semantics-identifier="game-thaas"]'))
+    choose_easy_bots(page)
+    page.get_by_role("button", name="Start").click()
+    _table(page, w, h, "thaas", report)
+    play_until_result(page)
+    _result(page, w, h, "thaas", report)
+
+
+def _thulla(page: Page, w: int, h: int, report: Report) -> None:
+    """Two-player Thulla: the biggest hand there is (26 cards), and Give up ends it."""
+    choose(page.locator('[flt-semantics-identifier="game-thulla"]'))
+    choose(page.get_by_role("button", name="2", exact=True))
+    page.get_by_role("button", name="Start").click()
+    expect(page.get_by_role("button", name="Give up")).to_be_visible(timeout=30_000)
+    _table(page, w, h, "thulla", report)
+    page.get_by_role("button", name="Give up").click()
+    _result(page, w, h, "thulla", report)
+    assert not result_shown(page)
 
 
 def choose(segment: Locator) -> None:
-    """Tap a segment until it is the selected one (a tap during a scroll can be lost)."""
+    """Tap a segment or game until it is the selected one (a tap mid-scroll can be lost)."""
     for _ in range(3):
         segment.click()
         try:
@@ -45,90 +173,93 @@ def choose(segment: Locator) -> None:
     expect(segment).to_have_attribute("aria-current", "true")
 
 
-def _inside(box: dict[str, float], w: int, h: int, what: str) -> None:
-    assert box["x"] >= -0.5 and box["y"] >= -0.5, f"{what} starts off screen: {box}"
-    assert box["x"] + box["width"] <= w + 0.5, f"{what} runs off the right edge: {box}"
-    assert box["y"] + box["height"] <= h + 0.5, f"{what} runs off the bottom: {box}"
+@pytest.fixture(scope="module")
+def walks(browser: Browser, seeded_url: str) -> Iterator[Callable[[str], Report]]:
+    """``walks(size)``: the report of the walk at that size (walked once, when first asked).
+
+    A walk that breaks (a timeout, a crash) raises RuntimeError, never AssertionError, so
+    an ``xfail(raises=AssertionError)`` below cannot hide it."""
+    done: dict[str, Report | Exception] = {}
+
+    def get(size: str) -> Report:
+        if size not in done:
+            try:
+                done[size] = _walk(browser, seeded_url, *SIZES[size])
+            except Exception as exc:  # recorded, and raised to every test of this size
+                done[size] = exc
+        got = done[size]
+        if isinstance(got, Exception):
+            raise RuntimeError(f"the walk at {size} broke: {got!r}") from got
+        return got
+
+    yield get
 
 
-def _buttons_fit(page: Page, w: int, h: int | None = None) -> None:
-    """Every button has a text label, none is cut off at the sides (a horizontal overflow
-    would push one out) and, given ``h``, every button is on screen without scrolling."""
-    buttons = page.locator("flt-semantics[role=button]")
-    for i in range(buttons.count()):
-        box = buttons.nth(i).bounding_box()
-        if box is None:
-            continue
-        assert buttons.nth(i).inner_text().strip(), f"a button without a text label at {box}"
-        if h is None:
-            assert box["x"] >= -0.5 and box["x"] + box["width"] <= w + 0.5, box
-        else:
-            _inside(box, w, h, buttons.nth(i).inner_text())
+def _check(report: Report, *prefixes: str, rule: str = "") -> None:
+    """Assert that no rule on the screens named by ``prefixes`` found anything."""
+    found = {
+        key: lines
+        for key, lines in report.items()
+        if key.startswith(prefixes) and rule in key and lines
+    }
+    assert not found, "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in found.items())
+
+
+# -- the tests -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_home_and_table_fit_the_window(browser: Browser, seeded_url: str, size: str) -> None:
-    w, h = SIZES[size]
-    page = open_app(browser, seeded_url, w, h)
-    try:
-        start = page.get_by_role("button", name="Start")
-        expect(start).to_be_visible()
-        # The longest Home there is: Thulla for six, five bot rows.
-        for options in (["Thaas"], ["Thulla", "6"]):
-            for name in options:
-                page.get_by_role("button", name=re.compile(f"^{name}")).click()
-            expect(page.get_by_role("button", name="Easy")).to_have_count(
-                3 if len(options) == 1 else 5
-            )
-            if size == "phone":  # one column: Start is reached by scrolling
-                start.scroll_into_view_if_needed()
-                _inside(_box(start), w, h, f"Start ({' '.join(options)})")
-                _buttons_fit(page, w)
-            else:  # two columns: everything is on screen, without scrolling
-                _buttons_fit(page, w, h)
+def test_home_friends_and_settings_have_big_targets_and_start_in_reach(
+    walks: Callable[[str], Report], size: str
+) -> None:
+    _check(walks(size), "home", "play with friends", "settings")
 
-        # Play with friends: the same set-up, plus a name, and Create room.
-        page.get_by_role("button", name="Play with friends").click()
-        create = page.get_by_role("button", name="Create room")
-        expect(create).to_be_visible()
-        if size == "phone":
-            create.scroll_into_view_if_needed()
-            _inside(_box(create), w, h, "Create room")
-            _buttons_fit(page, w)
-        else:
-            _buttons_fit(page, w, h)
-        page.get_by_role("button", name="Back").click()
 
-        # The biggest hand there is: two-player Thulla deals 26 cards each.
-        expect(page.get_by_role("button", name="Start")).to_be_visible()
-        choose(page.get_by_role("button", name="2", exact=True))
-        page.get_by_role("button", name="Start").click()
-        give_up = page.get_by_role("button", name="Give up")
-        expect(give_up).to_be_visible(timeout=15_000)
-        page.wait_for_timeout(300)
-        cards = page.locator(HAND)
-        boxes = [_box(cards.nth(i)) for i in range(cards.count())]
-        assert len(boxes) >= 25  # 26, less the ace of spades if we led it
-        for i, b in enumerate(boxes):
-            _inside(b, w, h, f"hand card {i}")
-            assert b["width"] >= 46, f"cards too small to tap: {b}"
-        rows: dict[int, list[float]] = {}
-        for b in boxes:
-            rows.setdefault(round(b["y"] / 10), []).append(b["x"])
-        min_strip = 38 if size == "phone" else 32
-        for xs in rows.values():
-            xs.sort()
-            strips = [b - a for a, b in itertools.pairwise(xs)]
-            assert all(s >= min_strip for s in strips), f"strips too narrow to tap: {strips}"
-        hand_top = min(b["y"] for b in boxes)
-        gb = _box(give_up)
-        _inside(gb, w, h, "Give up")
-        assert gb["y"] + gb["height"] <= hand_top, "the Give up button covers the hand"
-        bar = _box(page.get_by_role("button", name="Last trick"))
-        _inside(bar, w, h, "Last trick")
-        _buttons_fit(page, w)
-    finally:
-        page.context.close()
+@pytest.mark.parametrize("size", list(SIZES))
+def test_table_buttons_are_big_enough(walks: Callable[[str], Report], size: str) -> None:
+    _check(walks(size), "thaas table", "thulla table", rule="tap targets")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_hand_card_leaves_a_strip_to_tap(walks: Callable[[str], Report], size: str) -> None:
+    _check(walks(size), "thaas table", "thulla table", rule="hand strips")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_tables_stay_inside_the_window(walks: Callable[[str], Report], size: str) -> None:
+    _check(walks(size), "thaas table", "thulla table", rule="off screen")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_table_buttons_do_not_cover_each_other_or_the_hand(
+    walks: Callable[[str], Report], size: str
+) -> None:
+    _check(walks(size), "thaas table", "thulla table", rule="overlaps")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_tables_show_our_playable_cards(walks: Callable[[str], Report], size: str) -> None:
+    _check(walks(size), "thaas table", "thulla table", rule="main action")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_results_fit_with_their_next_step_on_screen(
+    walks: Callable[[str], Report], size: str
+) -> None:
+    _check(walks(size), "thaas result", "thulla result")
+
+
+def _until_width(page: Page, label: str, low: float, high: float) -> None:
+    """Until the field labelled ``label`` is between ``low`` and ``high`` px wide (the
+    relayout has happened; Flutter may build the field's element afresh, so it is looked
+    up again each time)."""
+    page.wait_for_function(
+        """([label, low, high]) => [...document.querySelectorAll('[aria-label]')].some(e => {
+             const w = e.getBoundingClientRect().width;
+             return e.getAttribute('aria-label') === label && w > low && w < high; })""",
+        arg=[label, low, high],
+        timeout=20_000,
+    )
 
 
 def test_turning_a_tablet_relays_home_and_keeps_what_was_typed(
@@ -142,21 +273,14 @@ def test_turning_a_tablet_relays_home_and_keeps_what_was_typed(
         name = page.get_by_label("Your name")
         name.click()
         page.keyboard.type("Ali")
-        assert _box(create)["x"] > 400  # two columns: Create room on the right
-
-        def width() -> float:  # the name field spans the left column, or the whole phone
-            box = name.bounding_box()
-            return box["width"] if box else 0.0
-
-        assert 440 < width() < 520
+        _until_width(page, "Your name", 440, 520)  # two columns: the name spans the left one
         page.set_viewport_size({"width": 390, "height": 844})
-        _wait_for(lambda: 300 < width() < 380, "one column after turning to portrait")
+        _until_width(page, "Your name", 300, 380)  # one column: the whole phone
         name.click()
         expect(name).to_have_value("Ali")
         page.set_viewport_size({"width": 1024, "height": 768})
-        _wait_for(lambda: 440 < width() < 520, "two columns again in landscape")
-        expect(create).to_be_visible()
-        assert _box(create)["x"] > 400
+        _until_width(page, "Your name", 440, 520)
+        assert not fit.missing(fit.nodes(page), ["Create room"], 1024, 768)
     finally:
         page.context.close()
 
@@ -165,6 +289,18 @@ TABLE_SIZES = {"phone": (390, 844), "small-phone": (360, 640), "landscape": (844
 
 
 @pytest.mark.parametrize("size", list(TABLE_SIZES))
+def _box(locator: Locator) -> dict[str, float]:
+    box = locator.bounding_box()
+    assert box is not None, "not on the page"
+    return box
+
+
+def _inside(box: dict[str, float], w: int, h: int, what: str) -> None:
+    assert box["x"] >= -0.5 and box["y"] >= -0.5, f"{what} starts off screen: {box}"
+    assert box["x"] + box["width"] <= w + 0.5, f"{what} runs off the right edge: {box}"
+    assert box["y"] + box["height"] <= h + 0.5, f"{what} runs off the bottom: {box}"
+
+
 def test_a_dhihaeh_table_bar_fits_a_phone_and_says_whose_score_is_whose(
     browser: Browser, seeded_url: str, size: str
 ) -> None:

@@ -17,7 +17,7 @@ from .conftest import (
     free_port,
     start_server,
     stop_server,
-    until,
+    sw_controlling,
     wait_for_python,
 )
 from .conftest import with_pace_zero as app_address
@@ -26,16 +26,23 @@ from .test_play import HAND, choose_easy_bots, play_until_result, result_shown
 
 pytestmark = pytest.mark.browser
 
-SW_READY = """async () => {
-  const reg = await navigator.serviceWorker.ready;
-  return reg.active && reg.active.state === 'activated' && !!navigator.serviceWorker.controller;
-}"""
-
-
-SW_SETTLED = """async () => {
+# Until the build ``version`` is the active worker's (its install cached it, and its
+# activation deleted the older caches) with nothing installing or waiting behind it: on
+# the worker's state changes and the registration's update events, not on a clock.
+SW_UPDATED_TO = """async (version) => {
   const reg = await navigator.serviceWorker.getRegistration();
-  return !!reg && !!reg.active && reg.active.state === 'activated' && !reg.installing
-    && !reg.waiting;
+  const done = async () => {
+    const keys = (await caches.keys()).filter(k => k.startsWith('thaasbai-'));
+    return reg.active && reg.active.state === 'activated' && !reg.installing && !reg.waiting
+      && keys.length === 1 && keys[0] === 'thaasbai-' + version;
+  };
+  for (;;) {  // listen first, then look: a change between the two is not missed
+    const w = reg.installing || reg.waiting || (reg.active.state !== 'activated' && reg.active);
+    const changed = new Promise(r => w ? w.addEventListener('statechange', r, {once: true})
+                                       : reg.addEventListener('updatefound', r, {once: true}));
+    if (await done()) return true;
+    await changed;
+  }
 }"""
 
 
@@ -88,7 +95,7 @@ def test_after_one_visit_the_app_plays_a_solo_deal_with_no_network(
         page = ctx.new_page()
         page.goto(app_address(url))
         wait_for_python(page)
-        until(page, SW_READY)  # the whole build precached
+        sw_controlling(page)  # the whole build precached
         version = build_version(page)
         assert cached_versions(page) == [version]
 
@@ -131,7 +138,7 @@ def test_a_new_build_on_the_server_is_picked_up_on_a_later_start(
         page = ctx.new_page()
         page.goto(url)
         wait_for_python(page)
-        until(page, SW_READY)
+        sw_controlling(page)
         assert build_version(page) == v1
 
         stop_server(procs.pop())  # deploy the new build
@@ -140,9 +147,7 @@ def test_a_new_build_on_the_server_is_picked_up_on_a_later_start(
             assert f"const VERSION = '{v2}';" in resp.read().decode()  # the server has v2
         page.reload()  # this start still runs v1 from the cache, and finds v2 behind it
         wait_for_python(page)
-        until(page, f"async () => (await caches.keys()).includes('thaasbai-{v2}')")
-        until(page, f"async () => !(await caches.keys()).includes('thaasbai-{v1}')")
-        until(page, SW_SETTLED)  # v2 active, nothing pending
+        page.evaluate(SW_UPDATED_TO, v2)  # v2 active and alone, nothing pending
         page.reload()  # the next start runs v2
         wait_for_python(page)
         assert build_version(page) == v2, page.evaluate(DIAGNOSE)

@@ -8,9 +8,10 @@ import time
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from .conftest import open_app
-from .test_play import HAND, PLAYABLE, result_shown, tap
+from .conftest import open_app, wait_for_our_move
+from .test_play import HAND, PLAYABLE, result_shown, tap, wait_gone
 
 pytestmark = pytest.mark.browser
 
@@ -35,10 +36,10 @@ def fill_name(page: Page, name: str) -> None:
     input appears on focus; a bare ``fill`` on the semantics node is sometimes lost)."""
     box = page.get_by_role("textbox", name="Your name")
     box.click()
-    page.wait_for_timeout(200)
+    expect(box).to_be_focused()  # Flutter's editing input is in place
     page.keyboard.press("Control+A")
     page.keyboard.type(name, delay=20)
-    page.wait_for_timeout(400)
+    expect(box).to_have_value(name)  # every key has reached the field
 
 
 def join_room(page: Page, name: str) -> None:
@@ -60,15 +61,30 @@ def play_both(pages: list[Page], limit_s: float = 240) -> list[int]:
         for i, page in enumerate(pages):
             cards = page.locator(PLAYABLE)
             if not result_shown(page) and cards.count():
+                code = cards.first.get_attribute("flt-semantics-identifier")
                 try:
                     tap(page, cards.first)
+                    wait_gone(page, code, timeout_s=5)
                 except Exception:  # the card moved or the turn passed meanwhile
                     continue
                 plays[i] += 1
                 moved = True
-        if not moved:
-            pages[0].wait_for_timeout(100)
+        if not moved:  # the bots' turns: until one of us has a move (the host sees them all)
+            _until_someone_moves(pages, max(1.0, deadline - time.monotonic()))
     raise AssertionError(f"no result in both after {limit_s}s ({plays} plays)")
+
+
+def _until_someone_moves(pages: list[Page], timeout_s: float) -> None:
+    """Until a page has a move, waiting on each in turn until its status line changes."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for page in pages:
+            try:
+                wait_for_our_move(page, timeout_s=2)
+                return
+            except PlaywrightTimeoutError:
+                continue
+    raise AssertionError(f"no one had a move in {timeout_s:.0f}s")
 
 
 def test_two_friends_play_a_thaas_deal_through_an_invite_link(

@@ -7,6 +7,9 @@ import time
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from .conftest import wait_for_our_move
 
 pytestmark = pytest.mark.browser
 
@@ -37,31 +40,39 @@ def play_until_result(page: Page, limit_s: float = 90) -> int:
     plays = 0
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
+        wait_for_our_move(page, max(1.0, deadline - time.monotonic()))
         if result_shown(page):
             return plays
         cards = page.locator(PLAYABLE)
         if cards.count():
-            before = page.locator(HAND).count()
+            code = cards.first.get_attribute("flt-semantics-identifier")
             try:
                 tap(page, cards.first)
             except Exception:  # the card moved or the turn passed meanwhile: look again
                 continue
+            try:
+                wait_gone(page, code, timeout_s=5)
+            except PlaywrightTimeoutError:  # the tap was lost on a moving card: look again
+                continue
             plays += 1
-            _wait_hand_changes(page, before)
             continue
         accept = page.get_by_role("button", name="Accept")
         if accept.count():
             accept.first.click()
-            continue
-        page.wait_for_timeout(100)
+            expect(accept).to_have_count(0)
     raise AssertionError(f"no result after {limit_s}s ({plays} cards played)")
 
 
-def _wait_hand_changes(page: Page, before: int) -> None:
-    for _ in range(50):
-        if page.locator(HAND).count() != before or result_shown(page):
-            return
-        page.wait_for_timeout(50)
+def wait_gone(page: Page, card_id: str | None, timeout_s: float = 20) -> None:
+    """Until the hand card ``card_id`` has left the hand (played), or the result shows
+    (a last card can end the deal before the hand is drawn again)."""
+    page.wait_for_function(
+        """([id, names]) => !document.querySelector(`[flt-semantics-identifier="${id}"]`)
+           || [...document.querySelectorAll('flt-semantics[role=button]')].some(
+                e => names.includes((e.getAttribute('aria-label') || e.innerText || '').trim()))""",
+        arg=[card_id, list(RESULT_BUTTONS)],
+        timeout=timeout_s * 1000,
+    )
 
 
 def test_solo_thaas_deal_plays_to_the_result(app_page: Page) -> None:
@@ -115,18 +126,21 @@ def test_a_dimmed_card_cannot_be_played(app_page: Page) -> None:
                 if hand.nth(i).get_attribute("flt-semantics-identifier") not in ids
             )
             code = dimmed.get_attribute("flt-semantics-identifier")
+            legal = playable.first.get_attribute("flt-semantics-identifier")
             tap(page, dimmed)
-            page.wait_for_timeout(800)
-            # Still in the hand, still our turn: nothing was played.
+            # Taps reach the app in order: once the legal card played after it has left
+            # the hand, the dimmed tap has been handled, and it played nothing.
+            tap(page, playable.first)
+            wait_gone(page, legal)
             expect(page.locator(f'[flt-semantics-identifier="{code}"]')).to_have_count(1)
-            assert page.locator(HAND).count() == n_hand
-            assert page.locator(PLAYABLE).count() == n_play
+            assert page.locator(HAND).count() == n_hand - 1
             return
         if n_play:
+            code = playable.first.get_attribute("flt-semantics-identifier")
             tap(page, playable.first)
-            page.wait_for_timeout(300)
+            wait_gone(page, code)
         else:
-            page.wait_for_timeout(100)
+            wait_for_our_move(page)
     pytest.fail("never had to follow suit with a card dimmed")
 
 

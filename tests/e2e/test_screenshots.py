@@ -1,9 +1,11 @@
-"""The README's screenshots (home, a Thaas deal and a Thulla round; phone and tablet).
+"""The README's screenshots: Home, a Thaas deal, its result and a Thulla round, at phone
+(390 x 844), phone-landscape (844 x 390) and tablet (1024 x 768) sizes; and the lobby.
 
 They are written to ``build/screenshots/``; ``THAASBAI_SCREENSHOTS=docs`` writes them to
 ``docs/screenshots/`` instead, to refresh the README's (tests never rewrite tracked files
-on their own).  Each waits for our turn so the playable cards are highlighted, and each
-image is checked: the size asked for, and a picture (not a blank or a splash screen).
+on their own).  Before each picture the test checks that the screen is the one named
+(Home's Start and game tiles; our turn at the right table; the deal's result), and after
+it that the image is the window's size and a picture, not a blank or a splash screen.
 """
 
 from __future__ import annotations
@@ -16,29 +18,47 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import REPO, open_app
-from .test_play import HAND, PLAYABLE, choose_easy_bots, tap
+from .fit import settle, settled_box
+from .test_play import (
+    HAND,
+    PLAYABLE,
+    RESULT_BUTTONS,
+    choose_easy_bots,
+    play_until_result,
+    tap,
+    wait_gone,
+)
 
 pytestmark = pytest.mark.browser
 
 OUT = REPO / ("docs" if os.getenv("THAASBAI_SCREENSHOTS") == "docs" else "build") / "screenshots"
-SIZES = {"phone": (390, 844), "tablet": (1024, 768)}
+SIZES = {"phone": (390, 844), "landscape": (844, 390), "tablet": (1024, 768)}
+TITLE = re.compile(r"wins the deal|won all 13 tricks|Sweep|Bang")
 
 
-def _wait_my_turn(page: Page, timeout_ms: int = 20_000) -> None:
-    page.locator(PLAYABLE).first.wait_for(state="attached", timeout=timeout_ms)
-    page.wait_for_timeout(700)  # let the raise animation settle
+def _my_turn(page: Page) -> None:
+    """Until it is our turn and the raised playable cards have stopped moving."""
+    page.locator(PLAYABLE).first.wait_for(state="attached", timeout=30_000)
+    settled_box(page.locator(PLAYABLE).last)
 
 
 def _play_some(page: Page, plays: int) -> None:
     for _ in range(plays):
-        _wait_my_turn(page)
-        tap(page, page.locator(PLAYABLE).first)
-        page.wait_for_timeout(400)
+        _my_turn(page)
+        card = page.locator(PLAYABLE).first
+        code = card.get_attribute("flt-semantics-identifier")
+        tap(page, card)
+        try:
+            wait_gone(page, code, timeout_s=5)
+        except PlaywrightTimeoutError:  # back in the hand already (a Thulla pick-up)
+            continue
 
 
 def _shoot(page: Page, path: Path) -> None:
+    settle(page)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = page.screenshot(path=str(path))
     img = Image.open(io.BytesIO(data)).convert("RGB")
@@ -47,30 +67,44 @@ def _shoot(page: Page, path: Path) -> None:
     assert colours is not None and len(colours) >= 8, f"{path.name} is nearly blank"
 
 
+def _table_shown(page: Page, game: str) -> None:
+    """The table of ``game`` with our turn on it: its title, our hand, a playable card."""
+    expect(page.get_by_text(game, exact=True).first).to_be_visible()
+    expect(page.get_by_role("button", name="Home")).to_be_visible()
+    assert page.locator(HAND).count() >= 5
+    _my_turn(page)
+
+
 @pytest.mark.parametrize("size", list(SIZES))
-def test_screenshots(browser: Browser, server_url: str, size: str) -> None:
+def test_screenshots(browser: Browser, seeded_url: str, size: str) -> None:
     w, h = SIZES[size]
-    page = open_app(browser, server_url, w, h)
+    page = open_app(browser, seeded_url, w, h)
     try:
         expect(page.get_by_role("button", name="Start")).to_be_visible()
-        page.wait_for_timeout(500)
+        for game in ("thaas", "dhihaeh", "thulla"):
+            expect(page.locator(f'[flt-semantics-identifier="game-{game}"]')).to_be_attached()
         _shoot(page, OUT / f"home-{size}.png")
 
         choose_easy_bots(page)
         page.get_by_role("button", name="Start").click()
-        expect(page.locator(HAND).first).to_be_attached(timeout=15_000)
         _play_some(page, 3)
-        _wait_my_turn(page)
+        _table_shown(page, "Thaas")
         _shoot(page, OUT / f"thaas-{size}.png")
 
-        page.get_by_role("button", name="Home").click()
-        page.get_by_role("button", name=re.compile(r"^Thulla")).click()
-        page.get_by_role("button", name="5", exact=True).click()
-        choose_easy_bots(page, 4)
+        play_until_result(page)
+        expect(page.get_by_text(TITLE).first).to_be_visible()
+        next_step = [page.get_by_role("button", name=n) for n in RESULT_BUTTONS]
+        expect(next_step[0].or_(next_step[1]).or_(next_step[2]).first).to_be_visible()
+        settled_box(page.get_by_role("button", name="Home").last)
+        _shoot(page, OUT / f"result-{size}.png")
+
+        page.get_by_role("button", name="Home").last.click()
+        page.locator('[flt-semantics-identifier="game-thulla"]').click()
+        page.get_by_role("button", name="4", exact=True).click()
+        choose_easy_bots(page, 3)
         page.get_by_role("button", name="Start").click()
-        expect(page.locator(HAND).first).to_be_attached(timeout=15_000)
         _play_some(page, 4)
-        _wait_my_turn(page)
+        _table_shown(page, "Thulla")
         _shoot(page, OUT / f"thulla-{size}.png")
     finally:
         page.context.close()
@@ -78,7 +112,7 @@ def test_screenshots(browser: Browser, server_url: str, size: str) -> None:
 
 def test_lobby_screenshot(browser: Browser, server_url: str) -> None:
     """The lobby on a phone with a friend seated: invite link, QR code, seats, Start."""
-    from .test_online import create_room, join_room
+    from .test_online import INVITE, create_room, join_room
 
     w, h = SIZES["phone"]
     host = open_app(browser, server_url, w, h)
@@ -88,7 +122,8 @@ def test_lobby_screenshot(browser: Browser, server_url: str) -> None:
         guest = open_app(browser, invite, w, h)
         join_room(guest, "Ibrahim")
         expect(host.get_by_text("Ibrahim")).to_be_visible(timeout=15_000)
-        host.wait_for_timeout(600)
+        expect(host.get_by_role("button", name="Start")).to_be_visible()
+        expect(host.get_by_text(INVITE)).to_be_visible()
         _shoot(host, OUT / "lobby-phone.png")
     finally:
         host.context.close()

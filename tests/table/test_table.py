@@ -171,6 +171,33 @@ def test_bot_turns_run_off_the_event_loop_and_finish_the_deal(monkeypatch) -> No
     assert (loop_thread in bot_threads) == IN_BROWSER
 
 
+def test_the_bot_pace_counts_the_time_spent_showing_the_last_move() -> None:
+    """A bot waits only for what is left of the pace once the last move has been shown:
+    its card lands every max(pace, showing), not pace + showing (a fake clock)."""
+    table = Table(GameOptions("thaas"), bot_level="easy", rng=random.Random(5))
+    table.start()  # four bots
+    now = 0.0
+    slept: list[float] = []
+    showing = iter([0.2, 0.5])  # the screen's time over the first two moves, then 0.4 s
+
+    async def sleep(s: float) -> None:
+        nonlocal now
+        slept.append(round(s, 6))
+        now += s
+
+    async def on_change() -> None:
+        nonlocal now
+        now += next(showing, 0.4)
+
+    played = asyncio.run(
+        play_bot_turns(table, on_change, pace_s=0.3, clock=lambda: now, sleep=sleep)
+    )
+    assert played > 3 and table.match.current.over
+    # The first move waits the whole pace; after a 0.2 s showing, 0.1 s is left; a 0.5 s
+    # or 0.4 s showing leaves nothing to wait.
+    assert slept == [0.3, 0.1]
+
+
 def _finish_deal(table: Table) -> None:
     while not table.match.current.over:
         seat = table.to_act

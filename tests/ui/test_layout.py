@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from thaasbai.ui.layout import geometry, reveal_layout
+from thaasbai.ui.layout import MIN_STEP, geometry, reveal_layout
 
-SIZES = [(390, 844), (1024, 768), (1280, 800), (768, 1024), (360, 640)]
+SIZES = [(390, 844), (1024, 768), (1280, 800), (768, 1024), (360, 640), (844, 390)]
 
 
 @pytest.mark.parametrize(("w", "h"), SIZES)
@@ -29,6 +29,17 @@ def test_thirteen_cards_leave_a_tappable_strip(w, h) -> None:
         xs = sorted(r.x for r in g.hand if r.y == y)
         assert min(b - a for a, b in itertools.pairwise(xs)) >= 32
     assert g.card_w >= 46
+
+
+@pytest.mark.parametrize(("w", "h"), SIZES)
+@pytest.mark.parametrize("n", [13, 26])
+def test_every_card_of_the_biggest_hands_leaves_a_40_px_strip(w, h, n) -> None:
+    """Two-player Thulla deals 26 cards: each keeps MIN_STEP to tap, in every window."""
+    g = geometry(w, h, n)
+    for y in {r.y for r in g.hand}:
+        xs = sorted(r.x for r in g.hand if r.y == y)
+        assert min((b - a for a, b in itertools.pairwise(xs)), default=99) >= MIN_STEP
+    assert max(r.y + r.h for r in g.hand) <= h  # a phone turned sideways too
 
 
 def test_phone_uses_two_rows_tablet_one() -> None:

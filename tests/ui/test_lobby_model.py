@@ -64,7 +64,7 @@ def test_an_away_player_shows_a_bot_is_playing_for_them():
 
 
 def test_the_summary_names_the_rules_a_joiner_sits_down_to():
-    assert summary(ROOM) == "Thaas · hukum Discard · best of 3 · Easy bots · 30 s per turn"
+    assert summary(ROOM) == "Thaas · Hukum: First discard · best of 3 · Easy bots · 30 s per turn"
     thulla = {"game": "thulla", "seats": 5, "options": {}, "bots": "hard"}
     assert summary(thulla) == "Thulla · 5 players · Hard bots"
 

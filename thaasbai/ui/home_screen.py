@@ -1,5 +1,9 @@
 """Home: pick a game, its options and each bot's level, then deal; or set up a room to
-play with friends (the same choices, one bot level for the seats nobody takes)."""
+play with friends (the same choices, one bot level for the seats nobody takes).
+
+The choices scroll; the main action (Start, or Create room) sits in a bar at the bottom
+that never scrolls away, with Play with friends, Rules and Settings beside it, so they
+are in reach on a 360 x 640 phone and on a phone turned sideways alike."""
 
 from __future__ import annotations
 
@@ -9,7 +13,9 @@ from typing import Any
 import flet as ft
 
 from ..table.table import BOT_NAMES
-from .palette import BLACK, CREAM, INK, INK_TEAL, PAGE_LIGHT, WHITE, text_on_page, tint
+from .palette import BAR_DARK, BLACK, CREAM, INK, INK_TEAL, PAGE_LIGHT, WHITE, text_on_page, tint
+from .rules_text import HUKUM_HELP, HUKUM_NAMES
+from .segments import TAP, segments
 from .settings import TURN_TIMERS, Choices
 from .table_model import slot_of
 from .theme import SAND, SAND_DARK, TEAL, TEAL_DEEP, Palette
@@ -18,18 +24,6 @@ GAME_INFO = {
     "thaas": ("Thaas", "Partners, a hukum and the 7-trick lock", "4 players"),
     "dhihaeh": ("Dhihaeh", "Capture the four tens: Bang and Big Bang", "4 players"),
     "thulla": ("Thulla", "Shed your cards; the last one holding is the Bhabhi", "2–6 players"),
-}
-HUKUM_INFO = {
-    "implicit": "Discard",
-    "declared": "Declared",
-    "hidden": "Hidden",
-    "none": "None",
-}
-HUKUM_HELP = {
-    "implicit": "The first card played off-suit sets the hukum.",
-    "declared": "The first leader names the hukum after seeing their hand.",
-    "hidden": "A card set aside face down is the hukum, turned over when someone cannot follow.",
-    "none": "No trump: the highest card of the led suit always wins.",
 }
 LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"), ("ultra", "Ultra"))
 WIDE_MIN = 860  # px of window width from which Home lays out in two columns
@@ -40,6 +34,8 @@ SLOT_WORDS = {
     "top-left": "top left",
     "top-right": "top right",
 }
+ROW_BAR_MIN = 600  # px of window width from which the bottom bar is one row
+PAD = 16  # px of padding on each side of the choices
 
 
 class HomeScreen:
@@ -62,19 +58,32 @@ class HomeScreen:
         self.on_start = on_start
         self.navigate = navigate
         self.on_create = on_create  # set: this is the "Play with friends" set-up screen
+        # The name from Settings, if the player has given one ("You" is the default):
+        # a room uses it, and only a player without one is asked.
+        self.known_name = "" if player_name in ("", "You") else player_name
         self.name = ft.TextField(
             label="Your name",
-            value="" if player_name == "You" else player_name,
             max_length=20,
             key="room-name",
+            helper="Your friends will see it; Settings keeps it for next time.",
+            helper_max_lines=2,
+            error_max_lines=2,
         )
         self._busy = False
         self.body = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.box = ft.Container(
             content=self.body,
-            padding=ft.Padding.symmetric(horizontal=16, vertical=14),
+            padding=ft.Padding.symmetric(horizontal=PAD, vertical=14),
             alignment=ft.Alignment.TOP_CENTER,
             width=self._width(),
+        )
+        edge = tint(WHITE, 0.2) if p.dark else tint(INK_TEAL, 0.133)
+        self.bar = ft.Container(
+            bgcolor=BAR_DARK if p.dark else WHITE,
+            border=ft.Border.only(top=ft.BorderSide(1, edge)),
+            shadow=ft.BoxShadow(blur_radius=12, color=tint(BLACK, 1 / 3), offset=ft.Offset(0, -2)),
+            padding=ft.Padding.symmetric(horizontal=PAD, vertical=8),
+            alignment=ft.Alignment.CENTER,
         )
 
     @property
@@ -83,7 +92,7 @@ class HomeScreen:
 
     @property
     def wide(self) -> bool:
-        """Tablet landscape and desktop: two columns, so Start shows without scrolling."""
+        """Tablet landscape and desktop: two columns of choices."""
         return float(self.page.width or 600) >= WIDE_MIN
 
     def view(self) -> ft.View:
@@ -91,14 +100,34 @@ class HomeScreen:
         return ft.View(
             route="/friends" if self.online else "/",
             padding=0,
+            spacing=0,
             bgcolor=TEAL_DEEP if self.p.dark else PAGE_LIGHT,
-            scroll=ft.ScrollMode.AUTO,
-            controls=[self.box],
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[
+                ft.Column(
+                    [
+                        ft.Column(
+                            [self.box],
+                            scroll=ft.ScrollMode.AUTO,
+                            expand=True,
+                            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                            key="home-choices",
+                        ),
+                        self.bar,
+                    ],
+                    spacing=0,
+                    expand=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                )
+            ],
         )
 
     def _width(self) -> float:
         return min(float(self.page.width or 600), 1120 if self.wide else 640)
+
+    def _column_width(self) -> float:
+        """The width a row of choices has (one of two columns when wide)."""
+        inner = self._width() - 2 * PAD
+        return (inner - 28) / 2 if self.wide else inner
 
     def resized(self) -> None:
         """The window changed: one column or two, same choices (and the name typed so far)."""
@@ -110,7 +139,7 @@ class HomeScreen:
         self.page.update()
 
     def _build(self) -> None:
-        fg = text_on_page(self.p)
+        fg = self._fg()
         header = ft.Row(
             [
                 ft.Image(src="icons/icon-192.png", width=56, height=56, border_radius=12),
@@ -122,143 +151,203 @@ class HomeScreen:
                             weight=ft.FontWeight.BOLD,
                             color=SAND if self.p.dark else TEAL,
                         ),
-                        ft.Text(
-                            "Card games of the Maldives: ♠ ♥ ♦ ♣",
-                            size=14,
-                            color=fg,
-                        ),
+                        ft.Text("Card games of the Maldives: ♠ ♥ ♦ ♣", size=14, color=fg),
                     ],
                     spacing=0,
+                    expand=True,
                 ),
             ],
             spacing=12,
         )
-        games = ft.Column(
-            [self._game_tile(g) for g in GAME_INFO],
-            spacing=8,
-        )
+        games = ft.Column([self._game_tile(g) for g in GAME_INFO], spacing=8)
         intro: list[ft.Control] = []
         if self.online:
             intro += [
                 ft.Row(
                     [
-                        ft.TextButton(
-                            content=ft.Text("Back", color=fg, weight=ft.FontWeight.BOLD),
-                            icon=ft.Icons.ARROW_BACK,
-                            icon_color=fg,
-                            on_click=lambda e: self.navigate("/"),
+                        ft.Container(
+                            height=TAP,
+                            content=ft.TextButton(
+                                content=ft.Text("Back", color=fg, weight=ft.FontWeight.BOLD),
+                                icon=ft.Icons.ARROW_BACK,
+                                icon_color=fg,
+                                on_click=lambda e: self.navigate("/"),
+                            ),
                         ),
                         ft.Text("Play with friends", size=20, weight=ft.FontWeight.BOLD, color=fg),
                     ]
                 ),
-                self.name,
+                self._name_row(),
             ]
         choose = [*intro, self._section("Game"), games]
+        width = self._column_width()
         options: list[ft.Control] = []
         if self.c.game == "thulla":
             options += [
                 self._section("Players"),
                 self._segments(
-                    [(str(n), str(n)) for n in range(2, 7)],
-                    str(self.c.players),
-                    self._set_players,
+                    [(str(n), str(n)) for n in range(2, 7)], str(self.c.players), self._set_players
                 ),
             ]
         else:
             options += [
                 self._section("Hukum (trump)"),
-                self._segments(list(HUKUM_INFO.items()), self.c.hukum, self._set_hukum),
-                ft.Text(HUKUM_HELP[self.c.hukum], size=13, color=self._fg()),
+                self._segments(list(HUKUM_NAMES.items()), self.c.hukum, self._set_hukum),
+                ft.Text(HUKUM_HELP[self.c.hukum], size=13, color=fg),
                 self._section("Match: best of"),
                 self._segments(
-                    [(str(n), str(n)) for n in (1, 3, 5, 7)],
-                    str(self.c.best_of),
-                    self._set_best_of,
+                    [(str(n), str(n)) for n in (1, 3, 5, 7)], str(self.c.best_of), self._set_best_of
                 ),
             ]
         if self.online:
             options += self._room_rows()
         else:
             options.append(self._section("Bots"))
-            options += [self._bot_row(seat) for seat in range(1, self.c.seats)]
-        start = ft.Button(
-            content=ft.Text(
-                "Create room" if self.online else "Start",
-                size=20,
-                weight=ft.FontWeight.BOLD,
-                color=INK,
-            ),
-            on_click=self._create if self.online else self._start,
-            style=ft.ButtonStyle(
-                bgcolor=SAND,
-                padding=ft.Padding.symmetric(vertical=16),
-                shape=ft.RoundedRectangleBorder(radius=28),
-                elevation=6,
-            ),
-        )
-        more: list[ft.Control] = []
-        if not self.online:
-            more.append(
-                ft.OutlinedButton(
-                    content=ft.Text(
-                        "Play with friends",
-                        size=17,
-                        weight=ft.FontWeight.BOLD,
-                        color=SAND if self.p.dark else TEAL,
-                    ),
-                    icon=ft.Icons.GROUP_ADD,
-                    icon_color=SAND if self.p.dark else TEAL,
-                    on_click=lambda e: self.navigate("/friends"),
-                    style=ft.ButtonStyle(
-                        padding=ft.Padding.symmetric(vertical=14),
-                        shape=ft.RoundedRectangleBorder(radius=28),
-                        side=ft.BorderSide(2, SAND if self.p.dark else TEAL),
-                    ),
-                )
-            )
-        more.append(
-            ft.Row(
-                [
-                    ft.TextButton(
-                        "Rules", icon=ft.Icons.MENU_BOOK, on_click=lambda e: self.navigate("/rules")
-                    ),
-                    ft.TextButton(
-                        "Settings",
-                        icon=ft.Icons.SETTINGS,
-                        on_click=lambda e: self.navigate("/settings"),
-                    ),
-                    ft.TextButton(
-                        "History",
-                        icon=ft.Icons.HISTORY,
-                        on_click=lambda e: self.navigate("/history"),
-                    ),
-                    ft.TextButton(
-                        "Your record",
-                        icon=ft.Icons.LEADERBOARD,
-                        on_click=lambda e: self.navigate("/record"),
-                    ),
-                ],
-                alignment=ft.MainAxisAlignment.CENTER,
-                wrap=True,
-            )
-        )
+            options += [self._bot_row(seat, width) for seat in range(1, self.c.seats)]
+            options.append(self._looking_back())
+        self.bar.content = self._bar_content()
         if not self.wide:
-            self.body.controls = [header, *choose, *options, start, *more]
+            self.body.controls = [header, *choose, *options]
             return
-        # Two columns: what to play (and where else to go) on the left; how to play it and
-        # Start on the right, so Start is on screen at 1024 x 768 without scrolling.
         column = {"spacing": 10, "horizontal_alignment": ft.CrossAxisAlignment.STRETCH}
         self.body.controls = [
             header,
             ft.Row(
                 [
-                    ft.Column([*choose, ft.Container(height=4), *more], expand=True, **column),
-                    ft.Column([*options, ft.Container(height=4), start], expand=True, **column),
+                    ft.Column(choose, expand=True, **column),
+                    ft.Column(options, expand=True, **column),
                 ],
                 spacing=28,
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
         ]
+
+    def _name_row(self) -> ft.Control:
+        """The name a room will show: the one from Settings, else a field to type it."""
+        if not self.known_name:
+            return self.name
+        fg = self._fg()
+        return ft.Row(
+            [
+                ft.Icon(ft.Icons.PERSON, color=SAND if self.p.dark else TEAL),
+                ft.Text(
+                    f"You play as {self.known_name}",
+                    size=15,
+                    weight=ft.FontWeight.BOLD,
+                    color=fg,
+                    expand=True,
+                    key="room-known-name",
+                ),
+                ft.Container(
+                    height=TAP,
+                    content=ft.TextButton(
+                        "Change name", on_click=lambda e: self.navigate("/settings")
+                    ),
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def _bar_content(self) -> ft.Control:
+        """Start (or Create room) and the ways elsewhere, in a bar that does not scroll."""
+        one_row = float(self.page.width or 600) >= ROW_BAR_MIN
+        accent = SAND if self.p.dark else TEAL
+        main = ft.Container(
+            height=56,
+            width=240 if one_row else None,
+            content=ft.Button(
+                content=ft.Text(
+                    "Create room" if self.online else "Start",
+                    size=20,
+                    weight=ft.FontWeight.BOLD,
+                    color=INK,
+                ),
+                icon=ft.Icons.GROUP_ADD if self.online else ft.Icons.PLAY_ARROW,
+                icon_color=INK,
+                on_click=self._create if self.online else self._start,
+                style=ft.ButtonStyle(
+                    bgcolor=SAND, shape=ft.RoundedRectangleBorder(radius=28), elevation=6
+                ),
+            ),
+        )
+        links: list[ft.Control] = []
+        if not self.online:
+            links.append(
+                ft.Container(
+                    height=TAP,
+                    expand=2 if not one_row else None,
+                    content=ft.OutlinedButton(
+                        content=ft.Text(
+                            "Play with friends", size=15, weight=ft.FontWeight.BOLD, color=accent
+                        ),
+                        icon=ft.Icons.GROUP_ADD if one_row else None,
+                        icon_color=accent,
+                        on_click=lambda e: self.navigate("/friends"),
+                        style=ft.ButtonStyle(
+                            padding=ft.Padding.symmetric(horizontal=12),
+                            shape=ft.RoundedRectangleBorder(radius=24),
+                            side=ft.BorderSide(2, accent),
+                        ),
+                    ),
+                )
+            )
+            for label, icon, route in (
+                ("Rules", ft.Icons.MENU_BOOK, "/rules"),
+                ("Settings", ft.Icons.SETTINGS, "/settings"),
+            ):
+                links.append(
+                    ft.Container(
+                        height=TAP,
+                        expand=1 if not one_row else None,
+                        content=ft.TextButton(
+                            content=ft.Text(
+                                label, size=15, weight=ft.FontWeight.BOLD, color=accent
+                            ),
+                            icon=icon if one_row else None,
+                            icon_color=accent,
+                            on_click=lambda e, route=route: self.navigate(route),
+                            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
+                        ),
+                    )
+                )
+        inner: ft.Control
+        if one_row:
+            inner = ft.Row(
+                [*links, ft.Container(expand=True), main],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        else:
+            rows: list[ft.Control] = [main]
+            if links:
+                rows.append(ft.Row(links, spacing=4))
+            inner = ft.Column(
+                rows, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, tight=True
+            )
+        return ft.Container(content=inner, width=self._width() - 2 * PAD, key="home-bar")
+
+    def _looking_back(self) -> ft.Control:
+        """History and Your record: the games kept on this device and their figures."""
+        accent = SAND if self.p.dark else TEAL
+        return ft.Row(
+            [
+                ft.Container(
+                    height=TAP,
+                    content=ft.TextButton(
+                        content=ft.Text(label, size=15, weight=ft.FontWeight.BOLD, color=accent),
+                        icon=icon,
+                        icon_color=accent,
+                        on_click=lambda e, route=route: self.navigate(route),
+                    ),
+                )
+                for label, icon, route in (
+                    ("History", ft.Icons.HISTORY, "/history"),
+                    ("Your record", ft.Icons.LEADERBOARD, "/record"),
+                )
+            ],
+            alignment=ft.MainAxisAlignment.CENTER,
+            wrap=True,
+        )
 
     def _fg(self) -> str:
         return text_on_page(self.p)
@@ -292,30 +381,24 @@ class HomeScreen:
             padding=ft.Padding.symmetric(horizontal=16, vertical=8),
             border_radius=ft.BorderRadius.all(16),
             bgcolor=TEAL if selected else (tint(WHITE, 0.08) if self.p.dark else WHITE),
-            border=ft.Border.all(2, SAND if selected else tint(BLACK, 0.13)),
+            border=ft.Border.all(3 if selected else 1, SAND if selected else tint(BLACK, 0.13)),
             on_click=self._pick_game(game),
             ink=True,
         )
         return ft.Semantics(identifier=f"game-{game}", selected=selected, content=tile)
 
     def _segments(
-        self, items: list[tuple[str, str]], value: str, on_change: Callable[[str], None]
+        self,
+        items: list[tuple[str, str]],
+        value: str,
+        on_change: Callable[[str], None],
+        width: float | None = None,
     ) -> ft.Control:
-        def changed(e: Any) -> None:
-            sel = list(e.control.selected)
-            if sel:
-                on_change(sel[0])
+        return segments(items, value, on_change, self.p, width or self._column_width())
 
-        return ft.SegmentedButton(
-            segments=[ft.Segment(value=k, label=ft.Text(label, size=13)) for k, label in items],
-            selected=[value],
-            show_selected_icon=False,
-            on_change=changed,
-        )
-
-    def _bot_row(self, seat: int) -> ft.Control:
+    def _bot_row(self, seat: int, width: float) -> ft.Control:
         slot = slot_of(seat, 0, self.c.seats)
-        fg = text_on_page(self.p)
+        fg = self._fg()
         name = BOT_NAMES[seat % len(BOT_NAMES)]
         level = self.c.levels[seat - 1]
 
@@ -323,16 +406,7 @@ class HomeScreen:
             self.c.levels[seat - 1] = v
             self._rebuild()
 
-        label = ft.Column(
-            [
-                ft.Text(name, size=15, weight=ft.FontWeight.BOLD, color=fg),
-                ft.Text(SLOT_WORDS.get(slot, slot), size=12, color=fg),
-            ],
-            spacing=0,
-            width=86,
-        )
-        levels = self._segments(list(LEVELS), level, set_level)
-        if (self.page.width or 600) < 480:
+        if width < 440:  # the name above its levels
             label = ft.Row(
                 [
                     ft.Text(name, size=15, weight=ft.FontWeight.BOLD, color=fg),
@@ -342,8 +416,19 @@ class HomeScreen:
                 vertical_alignment=ft.CrossAxisAlignment.END,
             )
             return ft.Column(
-                [label, levels], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+                [label, self._segments(list(LEVELS), level, set_level, width)],
+                spacing=4,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             )
+        label = ft.Column(
+            [
+                ft.Text(name, size=15, weight=ft.FontWeight.BOLD, color=fg),
+                ft.Text(SLOT_WORDS.get(slot, slot), size=12, color=fg),
+            ],
+            spacing=0,
+            width=86,
+        )
+        levels = self._segments(list(LEVELS), level, set_level, width - 86 - 10)
         return ft.Row(
             [label, ft.Container(content=levels, expand=True)],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -401,7 +486,7 @@ class HomeScreen:
     async def _create(self, e: Any) -> None:
         if self._busy or self.on_create is None:
             return
-        name = (self.name.value or "").strip()[:20]
+        name = self.known_name or (self.name.value or "").strip()[:20]
         if not name:
             self.name.error = "Please enter your name: your friends will see it."
             self.name.update()

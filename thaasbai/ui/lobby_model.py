@@ -13,6 +13,7 @@ from typing import Any
 import segno
 
 from .palette import TEAL_DEEP
+from .rules_text import HUKUM_NAMES
 from .table_model import GAME_TITLES, presence
 
 # Presence of a seat, as the table's dot and the lobby's label show it.
@@ -24,7 +25,6 @@ PRESENCE_TEXT = {
     BOT: "Bot",
     FREE: "Free seat",
 }
-HUKUM_NAMES = {"implicit": "Discard", "declared": "Declared", "hidden": "Hidden", "none": "None"}
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Lobby:
     code: str
     game: str
     title: str
-    summary: str  # "Thaas · hukum Discard · best of 3 · Easy bots"
+    summary: str  # "Thaas · Hukum: First discard · best of 3 · Easy bots"
     seats: tuple[LobbySeat, ...]
     my_seat: int | None
     started: bool
@@ -118,7 +118,7 @@ def summary(room: dict[str, Any]) -> str:
         parts.append(f"{room.get('seats', 4)} players")
     else:
         if opts.get("hukum"):
-            parts.append(f"hukum {HUKUM_NAMES.get(opts['hukum'], opts['hukum'])}")
+            parts.append(hukum_text(opts["hukum"]))
         if opts.get("best_of"):
             parts.append(f"best of {opts['best_of']}")
     if room.get("bots"):
@@ -126,6 +126,12 @@ def summary(room: dict[str, Any]) -> str:
     if room.get("turn_timer"):
         parts.append(f"{int(room['turn_timer'])} s per turn")
     return " · ".join(parts)
+
+
+def hukum_text(mode: str) -> str:
+    """``Hukum: First discard``, or ``No hukum`` (the mode's name already says it)."""
+    name = HUKUM_NAMES.get(mode, mode)
+    return name if mode == "none" else f"Hukum: {name}"
 
 
 def invite_link(base_url: str, code: str) -> str:

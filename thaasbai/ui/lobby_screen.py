@@ -43,19 +43,28 @@ def _section(p: Palette, text: str) -> ft.Control:
     )
 
 
-def _primary(label: str, on_click: Callable[[Any], Any], icon: ft.IconData | None = None):
-    return ft.Button(
+def _tall(control: ft.Control) -> ft.Control:
+    """A button made 48 px high (Flutter web draws them 32-40 px at desktop density)."""
+    return ft.Container(height=48, content=control)
+
+
+def _primary(
+    label: str, on_click: Callable[[Any], Any], icon: ft.IconData | None = None
+) -> ft.Control:
+    """The page's main action: a large sand button, 52 px high."""
+    button = ft.Button(
         content=ft.Text(label, size=18, weight=ft.FontWeight.BOLD, color=INK),
         icon=icon,
         icon_color=INK,
         on_click=on_click,
         style=ft.ButtonStyle(
             bgcolor=SAND,
-            padding=ft.Padding.symmetric(vertical=14, horizontal=24),
+            padding=ft.Padding.symmetric(horizontal=24),
             shape=ft.RoundedRectangleBorder(radius=26),
             elevation=4,
         ),
     )
+    return ft.Container(height=52, content=button)
 
 
 class LobbyScreen:
@@ -100,8 +109,8 @@ class LobbyScreen:
         link = ft.Text(self.link, size=14, color=fg, key="invite-link", weight=ft.FontWeight.W_500)
         buttons = ft.Row(
             [
-                ft.FilledTonalButton("Copy link", icon=ft.Icons.COPY, on_click=self._copy),
-                ft.FilledTonalButton("Share", icon=ft.Icons.SHARE, on_click=self._share),
+                _tall(ft.FilledTonalButton("Copy link", icon=ft.Icons.COPY, on_click=self._copy)),
+                _tall(ft.FilledTonalButton("Share", icon=ft.Icons.SHARE, on_click=self._share)),
             ],
             spacing=8,
             wrap=True,
@@ -204,7 +213,9 @@ class LobbyScreen:
                     spacing=8,
                 )
             )
-        controls.append(ft.TextButton("Leave the room", icon=ft.Icons.LOGOUT, on_click=self._leave))
+        controls.append(
+            _tall(ft.TextButton("Leave the room", icon=ft.Icons.LOGOUT, on_click=self._leave))
+        )
         self.footer.controls = controls
 
     def _seat(self, s: LobbySeat) -> ft.Control:
@@ -326,12 +337,28 @@ def join_prompt_view(
     host = room.get("host")
     host_name = seats[host]["name"] if host is not None and host < len(seats) else ""
     free = sum(1 for s in seats if s.get("kind") == "free")
+    known = default_name if default_name not in ("", "You") else ""
     name = ft.TextField(
         label="Your name",
-        value=default_name if default_name != "You" else "",
+        value=known,
         max_length=20,
-        autofocus=True,
+        autofocus=not known,
         key="join-name",
+        visible=not known,  # the name from Settings is used unless the player changes it
+    )
+
+    def change_name(e: Any) -> None:
+        name.visible, as_known.visible = True, False
+        name.update()
+        as_known.update()
+
+    as_known = ft.Row(
+        [
+            ft.Text(f"You join as {known}", size=15, weight=ft.FontWeight.BOLD, color=fg),
+            _tall(ft.TextButton("Change name", on_click=change_name)),
+        ],
+        visible=bool(known),
+        wrap=True,
     )
     error = ft.Text("", color=CORAL, size=13)
     busy = {"on": False}
@@ -365,6 +392,7 @@ def join_prompt_view(
         ),
         ft.Text(summary(room), size=15, color=fg),
         ft.Text(f"Room {code} · {note}", size=13, color=p.muted),
+        as_known,
         name,
         error,
         _primary("Join", join, ft.Icons.LOGIN),
@@ -374,7 +402,7 @@ def join_prompt_view(
         async def watch(e: Any) -> None:
             await on_watch()
 
-        body.append(ft.TextButton("Just watch", icon=ft.Icons.VISIBILITY, on_click=watch))
+        body.append(_tall(ft.TextButton("Just watch", icon=ft.Icons.VISIBILITY, on_click=watch)))
     v = frame(f"/join/{code}", "Join a table", p, body, go)
     v.controls[0].key = "join-prompt"
     return v

@@ -9,7 +9,8 @@ import flet as ft
 
 from .palette import BAR_DARK, BAR_LIGHT, CREAM, PAGE_LIGHT, SAND, SAND_DARK, TEAL_DEEP, Palette
 from .rules_text import COMMON, RULES
-from .settings import Settings, clean_server_url
+from .segments import segments
+from .settings import SPEED_NAMES, SPEEDS, THEMES, Settings, clean_server_url
 from .table_model import GAME_TITLES
 
 
@@ -62,40 +63,46 @@ def settings_view(
     muted: bool = False,
     on_mute: Callable[[bool], Any] | None = None,
 ) -> ft.View:
+    """Name, bot speed, deck, theme and server."""
     name = ft.TextField(label="Your name", value=s.player_name, max_length=20)
     server = ft.TextField(
         label="Server URL (online play)",
         value=s.server_url,
         hint_text="https://thaasbai.example",
         helper="Leave empty to use the server this app came from.",
+        helper_max_lines=3,
         keyboard_type=ft.KeyboardType.URL,
     )
-    speed = ft.SegmentedButton(
-        segments=[
-            ft.Segment(value=v, label=ft.Text(v.capitalize())) for v in ("slow", "normal", "fast")
-        ],
-        selected=[s.speed],
-        show_selected_icon=False,
-    )
-    four = ft.Switch(label="Four-colour deck", value=s.four_colour)
+    four = ft.Switch(label="Four-colour deck", value=s.four_colour, height=48)
 
     async def mute(e: Any) -> None:  # kept at once: a sound switch needs no Save
         if on_mute is not None:
             await on_mute(not bool(sound.value))
 
-    sound = ft.Switch(label="Sounds and vibration", value=not muted, on_change=mute)
-    theme = ft.SegmentedButton(
-        segments=[ft.Segment(value=v, label=ft.Text(v.capitalize())) for v in ("dark", "light")],
-        selected=[s.theme],
-        show_selected_icon=False,
-    )
+    sound = ft.Switch(label="Sounds and vibration", value=not muted, on_change=mute, height=48)
+    picked = {"speed": s.speed, "theme": s.theme}
+    row_w = 320.0  # the narrowest phone's row: these short labels fit side by side there
+
+    def choice(key: str, items: list[tuple[str, str]]) -> ft.Container:
+        holder = ft.Container()
+
+        def changed(value: str) -> None:
+            picked[key] = value
+            holder.content = segments(items, value, changed, p, row_w)
+            holder.update()
+
+        holder.content = segments(items, picked[key], changed, p, row_w)
+        return holder
+
+    speed = choice("speed", [(v, SPEED_NAMES[v]) for v in SPEEDS])
+    theme = choice("theme", [(v, v.capitalize()) for v in THEMES])
 
     async def save(e: Any) -> None:
         new = Settings(
             player_name=(name.value or "").strip()[:20] or "You",
-            speed=(list(speed.selected) or [s.speed])[0],
+            speed=picked["speed"],
             four_colour=bool(four.value),
-            theme=(list(theme.selected) or [s.theme])[0],
+            theme=picked["theme"],
             server_url=clean_server_url(server.value),
         )
         await on_save(new)
@@ -103,8 +110,9 @@ def settings_view(
     head = SAND if p.dark else SAND_DARK
     body: list[ft.Control] = [
         name,
-        ft.Text("Animation speed", weight=ft.FontWeight.BOLD, color=head),
+        ft.Text("Bot speed", weight=ft.FontWeight.BOLD, color=head),
         speed,
+        ft.Text("How long each bot takes over its card.", size=13),
         ft.Text("Cards", weight=ft.FontWeight.BOLD, color=head),
         four,
         ft.Text("Blue diamonds and green clubs, easier to tell apart.", size=13),
@@ -115,6 +123,9 @@ def settings_view(
         ft.Text("Online", weight=ft.FontWeight.BOLD, color=head),
         server,
         ft.Container(height=8),
-        ft.Button("Save", icon=ft.Icons.CHECK, on_click=save),
+        ft.Container(
+            height=52,
+            content=ft.Button("Save", icon=ft.Icons.CHECK, on_click=save),
+        ),
     ]
     return frame("/settings", "Settings", p, body, go)

@@ -1,6 +1,24 @@
-"""Each game's rules in plain words (a reading of ``spec/RULES.md``, which wins on detail)."""
+"""Each game's rules in plain words (a reading of ``docs/RULES.md``, which wins on detail),
+and the one name the app gives each hukum mode.
+
+The protocol, the CLI and records keep the modes' API names (``implicit``, ``declared``,
+``hidden``, ``none``); everything a player reads says :data:`HUKUM_NAMES` instead.
+"""
 
 from __future__ import annotations
+
+HUKUM_NAMES: dict[str, str] = {
+    "implicit": "First discard",
+    "declared": "Declared",
+    "hidden": "Hidden card",
+    "none": "No hukum",
+}
+HUKUM_HELP: dict[str, str] = {
+    "implicit": "The first card played off-suit sets the hukum.",
+    "declared": "The first leader names the hukum after seeing their hand.",
+    "hidden": "A card set aside face down is the hukum, turned over when someone cannot follow.",
+    "none": "No trump: the highest card of the led suit always wins.",
+}
 
 COMMON = (
     "One deck of 52 cards, no jokers. Aces are high: A K Q J 10 9 8 7 6 5 4 3 2. "
@@ -22,8 +40,8 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         (
             "The hukum",
-            "Chosen when the match is set up. First discard (the usual way): there is no hukum "
-            "at first; the first time someone cannot follow suit, the suit they play becomes "
+            "Chosen when the match is set up. First discard (the usual way): there is no "
+            "hukum at first; the first time someone cannot follow suit, the suit they play becomes "
             "the hukum for the rest of the deal, and that card already counts as hukum. "
             "Declared: the first leader looks at their hand and names the hukum. Hidden card: "
             "one card of the dealer's right-hand player is set aside face down; its suit is "

@@ -17,9 +17,15 @@ from ..engine.trick import HUKUM_MODES
 
 GAMES = ("thaas", "dhihaeh", "thulla")
 SPEEDS = ("slow", "normal", "fast")
+SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast"}
 THEMES = ("dark", "light")
-# Seconds a bot move takes at least, and the card animation length (ms), per speed.
-PACE = {"slow": (0.75, 420), "normal": (0.45, 300), "fast": (0.2, 180)}
+# Bot speed: the least time from one move to a bot's next card (s), and the card animation
+# (ms).  Showing the last move counts towards that time (thaasbai.table.driver), so at
+# Normal a bot's card lands about every half second, well under one (bench/app.py measures
+# it in the static app); Fast is for those who only want to see the result of a trick,
+# Slow for those who want to follow every card.  The table holds a finished trick for
+# 1.6 x the pace before it collects the cards.
+PACE = {"slow": (0.8, 400), "normal": (0.4, 250), "fast": (0.2, 160)}
 SETTINGS_KEY = "thaasbai.settings"
 CHOICES_KEY = "thaasbai.choices"
 CURRENT_ROOM_KEY = "thaasbai.room"  # the room code of the online game in progress

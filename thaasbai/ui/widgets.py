@@ -220,6 +220,13 @@ def action_button(
         "danger": (CORAL, WHITE),
     }
     bg, fg = colours.get(style, colours["primary"])
+    # 48 px high: Flutter web draws buttons at desktop density (32 px) unless told.
+    return ft.Container(height=48, content=_button(label, on_click, bg, fg, icon))
+
+
+def _button(
+    label: str, on_click: Callable[..., Any], bg: str, fg: str, icon: ft.Control | None
+) -> ft.Control:
     return ft.Button(
         content=ft.Row(
             [icon, ft.Text(label, size=15, weight=ft.FontWeight.BOLD, color=fg)]
@@ -232,8 +239,8 @@ def action_button(
         style=ft.ButtonStyle(
             bgcolor=bg,
             color=fg,
-            padding=ft.Padding.symmetric(horizontal=16, vertical=10),
-            shape=ft.RoundedRectangleBorder(radius=22),
+            padding=ft.Padding.symmetric(horizontal=18),
+            shape=ft.RoundedRectangleBorder(radius=24),
             elevation=4,
         ),
     )
