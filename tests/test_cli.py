@@ -196,3 +196,12 @@ def test_arena_help_says_how_long_search_bots_take():
 def test_top_level_help_points_at_the_environment_variables():
     text = " ".join(help_text().split())
     assert "THAASBAI_*" in text and "thaasbai serve --help" in text and cli.DOCS in text
+
+
+def test_arena_help_names_each_hukum_mode_as_the_app_does():
+    """One name per thing: the CLI keeps the API's names and says the app's beside them."""
+    from thaasbai.ui.rules_text import HUKUM_NAMES
+
+    text = " ".join(help_text("arena").split())
+    for api, shown in HUKUM_NAMES.items():
+        assert f"{api} '{shown}'" in text

@@ -383,7 +383,11 @@ def _arena_options(p) -> None:
         "--hukum",
         choices=("implicit", "declared", "hidden", "none"),
         default="implicit",
-        help="how the hukum (trump) is set; Thaas and Dhihaeh only",
+        help=(
+            "how the hukum (trump) is set, Thaas and Dhihaeh only; the app calls them "
+            "implicit 'First discard', declared 'Declared', hidden 'Hidden card' and "
+            "none 'No hukum'"
+        ),
     )
     p.add_argument(
         "--a",
