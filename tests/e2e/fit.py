@@ -18,13 +18,15 @@ MIN_STRIP = 40  # px of an overlapped hand card left to tap
 TAPPABLE = ("button", "switch", "checkbox", "radio", "textbox")
 
 # Every semantics node with a role or its own text: its box, and the part of it that a
-# scrolled area (an ancestor with ``overflow-y: scroll``) leaves visible.
+# scrolled area (an ancestor that clips: ``overflow-y`` scroll or hidden) leaves visible.
 _NODES_JS = """() => [...document.querySelectorAll('flt-semantics')].map(e => {
   const r = e.getBoundingClientRect();
   const leaf = !e.querySelector('flt-semantics');
   let [x0, y0, x1, y1] = [r.left, r.top, r.right, r.bottom];
   for (let a = e.parentElement; a; a = a.parentElement) {
-    if (a.tagName === 'FLT-SEMANTICS' && getComputedStyle(a).overflowY === 'scroll') {
+    // A scrolled area clips with overflow-y 'scroll' or, as Flutter's web semantics
+    // sometimes draws it, 'hidden': either way only the part inside it is in sight.
+    if (a.tagName === 'FLT-SEMANTICS' && getComputedStyle(a).overflowY !== 'visible') {
       const c = a.getBoundingClientRect();
       [x0, y0, x1, y1] = [Math.max(x0, c.left), Math.max(y0, c.top),
                           Math.min(x1, c.right), Math.min(y1, c.bottom)];

@@ -288,7 +288,6 @@ def test_turning_a_tablet_relays_home_and_keeps_what_was_typed(
 TABLE_SIZES = {"phone": (390, 844), "small-phone": (360, 640), "landscape": (844, 390)}
 
 
-@pytest.mark.parametrize("size", list(TABLE_SIZES))
 def _box(locator: Locator) -> dict[str, float]:
     box = locator.bounding_box()
     assert box is not None, "not on the page"
@@ -301,6 +300,7 @@ def _inside(box: dict[str, float], w: int, h: int, what: str) -> None:
     assert box["y"] + box["height"] <= h + 0.5, f"{what} runs off the bottom: {box}"
 
 
+@pytest.mark.parametrize("size", list(TABLE_SIZES))
 def test_a_dhihaeh_table_bar_fits_a_phone_and_says_whose_score_is_whose(
     browser: Browser, seeded_url: str, size: str
 ) -> None:
