@@ -15,8 +15,18 @@ DESCRIPTION = (
 THEME = "#0B5D69"
 BACKGROUND = "#073B44"
 
-# The Pyodide worker runs this module (``runpy.run_module("main")``).
+# The app's packages, imported from this zip beside main.py (see build.py).
+APP_ZIP = "app.zip"
+# The Pyodide worker runs this module (``runpy.run_module("main")``), unpacked beside
+# ``app.zip`` (see build.py).
 BROWSER_MAIN = '''"""The static app's entry: the Python side of Thaasbai, running in the browser."""
+
+import os
+import sys
+
+APP = os.path.abspath("app.zip")
+if APP not in sys.path:
+    sys.path.insert(0, APP)  # the app's packages, imported from the zip
 
 from thaasbai.ui.main_app import run
 
@@ -199,6 +209,17 @@ def patch_early_python(runtime: Path) -> None:
     page = runtime / "python.js"
     _replace_once(page, PAGE_NEW_WORKER, PAGE_EARLY_WORKER)
     page.write_text(page.read_text(encoding="utf-8") + PAGE_PRELOAD, encoding="utf-8")
+
+
+# Flet's worker puts ``__pypackages__`` on ``sys.path`` (before it imports msgpack, then
+# runs main.py); the app's packages are one zip instead (see build.py).
+WORKER_PACKAGES = '        pkgs_path = "__pypackages__"\n'
+WORKER_APP_ZIP = f'        pkgs_path = os.path.abspath("{APP_ZIP}")\n'
+
+
+def patch_app_path(runtime: Path) -> None:
+    """Have the worker import the app's packages from ``app.zip``."""
+    _replace_once(runtime / "python-worker.js", WORKER_PACKAGES, WORKER_APP_ZIP)
 
 
 def patch_font_manifest(path: Path) -> None:
