@@ -177,3 +177,14 @@ def test_ensure_built_builds_a_missing_folder_once(tmp_path):
     first = (out / build.BUILD_MANIFEST).stat().st_mtime_ns
     build.ensure_built(out, log=lambda *_: None)
     assert (out / build.BUILD_MANIFEST).stat().st_mtime_ns == first  # not rebuilt
+
+
+def test_the_worker_loads_the_app_while_flutter_loads_and_flet_then_skips_it(web):
+    rt = web / _manifest(web)["runtime"]
+    worker = (rt / "python-worker.js").read_text()
+    assert json.dumps(shell.BROWSER_PRELOAD) in worker  # imported before Flet's init
+    assert "pyodide.unpackArchive(data" in worker
+    assert shell.WORKER_SKIP_DOWNLOAD in worker and shell.WORKER_APP_ZIP in worker
+    assert "appPackageUrl: flet.appPackageUrl" in (rt / "python.js").read_text()
+    if NODE:
+        subprocess.run(["node", "--check", str(rt / "python-worker.js")], check=True)
