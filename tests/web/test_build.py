@@ -188,3 +188,24 @@ def test_the_worker_loads_the_app_while_flutter_loads_and_flet_then_skips_it(web
     assert "appPackageUrl: flet.appPackageUrl" in (rt / "python.js").read_text()
     if NODE:
         subprocess.run(["node", "--check", str(rt / "python-worker.js")], check=True)
+
+
+@pytest.mark.skipif(not NODE, reason="node not installed: the build ships source only")
+def test_bytecode_is_cached_by_content_and_an_unwritable_cache_only_costs_time(
+    tmp_path, monkeypatch
+):
+    pyodide = build.web_client_dir() / "pyodide"
+    quiet = {"log": lambda *_: None}
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert set(bytecode.compile_sources({"bad.py": b"def (:\n"}, pyodide, **quiet)) == set()
+    first = bytecode.compile_sources({"m.py": b"X = 1\n"}, pyodide, **quiet)
+    assert set(first) == {"m.py"}
+    with monkeypatch.context() as m:
+        m.setattr(bytecode, "node", lambda: None)  # all cached: node is not needed
+        assert bytecode.compile_sources({"m.py": b"X = 1\n"}, pyodide, **quiet) == first
+        # something to compile and no node: source only, never half of the modules
+        both = {"m.py": b"X = 1\n", "n.py": b"Y = 2\n"}
+        assert bytecode.compile_sources(both, pyodide, **quiet) == {}
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))  # not a folder
+    assert bytecode.compile_sources({"m.py": b"X = 1\n"}, pyodide, **quiet) == first

@@ -12,6 +12,7 @@ source only: slower to start, otherwise the same.  The bytes depend only on the 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -85,14 +86,23 @@ def compile_sources(
         except (OSError, subprocess.SubprocessError) as e:
             log(f"compiling bytecode under node failed ({e}): the app ships source only")
             return {}
-        cache.mkdir(parents=True, exist_ok=True)
         for i, (name, _, path) in enumerate(todo):
             try:
                 pyc = (work / "out" / f"{i}.pyc").read_bytes()
             except OSError:
                 continue  # did not compile: shipped as source
             out[name] = pyc
-            part = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-            part.write_bytes(pyc)
-            os.replace(part, path)  # atomic: builds running side by side share the cache
+            _remember(path, pyc)
     return out
+
+
+def _remember(path: Path, pyc: bytes) -> None:
+    """Cache ``pyc`` at ``path``; a cache that cannot be written only costs time."""
+    part = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part.write_bytes(pyc)
+        os.replace(part, path)  # atomic: builds running side by side share the cache
+    except OSError:
+        with contextlib.suppress(OSError):
+            part.unlink()
