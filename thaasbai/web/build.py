@@ -305,7 +305,7 @@ def _vendor_files(name: str) -> list[Path]:
 
 
 def _app_files() -> list[tuple[str, bytes]]:
-    """The app's Python (ours, then its dependencies) as (path in ``app.zip``, bytes)."""
+    """The app's Python, ours and its dependencies, as sorted (path in ``app.zip``, bytes)."""
     files = [
         (path.relative_to(PACKAGE_DIR.parent).as_posix(), path.read_bytes())
         for path in _app_sources()
