@@ -97,6 +97,7 @@ def time_to_home(page, url: str) -> float:
 def in_chromium(browser, url: str, code: str) -> dict:
     """Run the probe in Chromium's Pyodide, from the build's own runtime and app archive."""
     from thaasbai.web.build import BUILD_MANIFEST, default_web_dir
+    from thaasbai.web.shell import APP_ZIP
 
     manifest = json.loads((default_web_dir() / BUILD_MANIFEST).read_text())
     rt = manifest["runtime"]
@@ -105,7 +106,7 @@ def in_chromium(browser, url: str, code: str) -> dict:
     page.goto(url + "site.json")
     probe = (REPO / "bench" / "web_probe.py").read_text()
     result = page.evaluate(
-        """async ([rt, archive, probe, code]) => {
+        """async ([rt, archive, probe, code, app_zip]) => {
           const { loadPyodide } = await import(`/${rt}/pyodide/pyodide.mjs`);
           const py = await loadPyodide({ indexURL: `/${rt}/pyodide/` });
           py.globals.set('probe_source', probe);
@@ -114,12 +115,12 @@ from pyodide.http import pyfetch
 import sys, types
 r = await pyfetch('/${archive}')
 await r.unpack_archive(format='gztar')
-sys.path[:0] = ['.', '__pypackages__']
+sys.path[:0] = ['.', '${app_zip}']
 web_probe = types.ModuleType('web_probe'); exec(probe_source, web_probe.__dict__)
 sys.modules['web_probe'] = web_probe
 ${code}`);
         }""",
-        [rt, archive, probe, code],
+        [rt, archive, probe, code, APP_ZIP],
     )
     page.close()
     return json.loads(result)

@@ -101,8 +101,13 @@ def test_after_one_visit_the_app_plays_a_solo_deal_with_no_network(
 
         stop_server(procs[0])  # no server, and no network either
         ctx.set_offline(True)
+        console: list[str] = []
+        page.on("console", lambda msg: console.append(msg.text))
         page.reload()
         wait_for_python(page)
+        # The worker loaded the app (bytecode, from app.zip) while Flutter loaded, and
+        # Flet's start found it there (thaasbai/web/shell.py).
+        assert "App preloaded" in console, console
         enable_semantics(page)
         assert build_version(page) == version
         expect(page.get_by_role("button", name="Start")).to_be_visible()

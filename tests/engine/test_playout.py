@@ -9,7 +9,7 @@ import pytest
 
 from thaasbai.engine import describe, new_match
 from thaasbai.engine.actions import ACCEPT, HAND_CALL, REFUSE
-from thaasbai.engine.cards import cards_of
+from thaasbai.engine.cards import SUIT_PATTERN_CARDS, cards_of
 from thaasbai.engine.match import GameOptions
 from thaasbai.engine.playout import random_playout
 from thaasbai.engine.thulla import ANSWER, ThullaDeal
@@ -34,6 +34,13 @@ def by_apply(deal: TrickDeal | ThullaDeal, rng: random.Random) -> None:
         else:
             legal = deal.legal_actions()
         deal.apply(deal.to_act, legal[int(rng.random() * len(legal))])
+
+
+def test_the_pattern_table_holds_the_cards_of_every_suit_pattern() -> None:
+    for suit, table in enumerate(SUIT_PATTERN_CARDS):
+        assert len(table) == 1 << 13
+        for pattern, cards in enumerate(table):
+            assert list(cards) == sorted(cards_of(pattern << (13 * suit))), (suit, pattern)
 
 
 def advance(deal: TrickDeal | ThullaDeal, rng: random.Random, steps: int) -> None:

@@ -8,11 +8,16 @@ import re
 import shutil
 import subprocess
 import tarfile
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from thaasbai.web import build, shell
+from thaasbai.web import build, bytecode, shell
+
+NODE = shutil.which("node") is not None
+# Python 3.14's bytecode magic number (Pyodide's Python; the builder's is another)
+PYODIDE_MAGIC = (3627).to_bytes(2, "little") + b"\r\n"
 
 
 @pytest.fixture(scope="module")
@@ -26,16 +31,38 @@ def _manifest(web: Path) -> dict:
     return json.loads((web / build.BUILD_MANIFEST).read_text())
 
 
-def _archive(web: Path) -> dict[str, bytes]:
+def _tar(web: Path) -> dict[str, bytes]:
     info = _manifest(web)
     name = next(p for p in info["files"] if re.fullmatch(r"rt-\w+/app-\w+\.tar\.gz", p))
     with tarfile.open(fileobj=io.BytesIO((web / name).read_bytes())) as tar:
         return {m.name: tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()}
 
 
+def _zip(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        return {i.filename: zf.read(i) for i in zf.infolist()}
+
+
+def _archive(web: Path) -> dict[str, bytes]:
+    """What the app's ``app.zip`` holds (the worker imports from it)."""
+    return _zip(_tar(web)[shell.APP_ZIP])
+
+
+def _stdlib(web: Path) -> dict[str, bytes]:
+    return _zip((web / _manifest(web)["runtime"] / "pyodide" / build.STDLIB_ZIP).read_bytes())
+
+
+def test_the_app_archive_is_main_py_and_the_zip_it_imports_from(web):
+    tar = _tar(web)
+    assert sorted(tar) == ["app.zip", "main.py"]
+    assert shell.BROWSER_MAIN.encode() == tar["main.py"]
+    with zipfile.ZipFile(io.BytesIO(tar["app.zip"])) as zf:
+        # stored: imports read modules without inflating them (the tar.gz compresses)
+        assert {i.compress_type for i in zf.infolist()} == {zipfile.ZIP_STORED}
+
+
 def test_the_app_archive_holds_the_browser_code_and_nothing_of_the_server(web):
-    names = set(_archive(web))
-    assert "main.py" in names
+    names = {n[:-1] if n.endswith(".pyc") else n for n in _archive(web)}
     for pkg in ("engine", "bots", "learn", "table", "ui", "netclient", "runtime"):
         assert f"thaasbai/{pkg}/__init__.py" in names, pkg
     assert not [n for n in names if n.startswith(("thaasbai/server/", "thaasbai/web/"))]
@@ -43,8 +70,47 @@ def test_the_app_archive_holds_the_browser_code_and_nothing_of_the_server(web):
     # micropip would install these from PyPI at start-up: never packed
     assert not {"requirements.txt", "pyproject.toml"} & names
     for dep in ("flet/__init__.py", "msgpack/fallback.py", "repath.py", "six.py"):
-        assert f"__pypackages__/{dep}" in names, dep
-    assert not [n for n in names if n.endswith((".so", ".pyc"))]  # pure Python only
+        assert dep in names, dep
+    assert not [n for n in names if n.endswith(".so")]  # pure Python only
+
+
+@pytest.mark.skipif(not NODE, reason="node not installed: the build ships source only")
+def test_every_module_of_the_app_ships_as_bytecode_for_pyodides_python(web):
+    files = _archive(web)
+    modules = {n[:-1] for n in files if n.endswith(".pyc")}
+    assert {n for n in (n for n, _ in build._app_files()) if n.endswith(".py")} <= modules
+    for name in modules:
+        assert files[name + "c"][:4] == PYODIDE_MAGIC, name
+        # unchecked hash-based: valid whatever the file times after unpacking
+        assert int.from_bytes(files[name + "c"][4:8], "little") == 0b01, name
+        # our own modules keep their source (tracebacks show lines), dependencies do not
+        assert (name in files) == name.startswith("thaasbai/"), name
+
+
+@pytest.mark.skipif(not NODE, reason="node not installed: the build ships source only")
+def test_the_standard_library_ships_as_bytecode_but_for_what_the_app_never_imports(web):
+    shipped = _stdlib(web)
+    original = _zip((build.web_client_dir() / "pyodide" / build.STDLIB_ZIP).read_bytes())
+    for name, data in original.items():
+        if not name.endswith(".py"):
+            assert shipped[name] == data, name
+        elif name.startswith(build.STDLIB_SOURCE_ONLY):
+            assert shipped[name] == data and name + "c" not in shipped, name
+        else:
+            assert name not in shipped, name
+            assert shipped[name + "c"][:4] == PYODIDE_MAGIC, name
+    assert "asyncio/base_events.pyc" in shipped and "_pyodide/_base.pyc" in shipped
+
+
+def test_without_node_the_build_ships_source_only(tmp_path, monkeypatch):
+    monkeypatch.setattr(bytecode, "node", lambda: None)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
+    out = build.build_web(tmp_path / "web", log=lambda *_: None).out
+    files = _archive(out)
+    assert "thaasbai/ui/app.py" in files and "flet/__init__.py" in files
+    assert not [n for n in files if n.endswith(".pyc")]
+    original = (build.web_client_dir() / "pyodide" / build.STDLIB_ZIP).read_bytes()
+    assert _stdlib(out) == _zip(original)
 
 
 def test_index_html_points_every_runtime_file_into_the_content_named_folder(web):
@@ -111,3 +177,35 @@ def test_ensure_built_builds_a_missing_folder_once(tmp_path):
     first = (out / build.BUILD_MANIFEST).stat().st_mtime_ns
     build.ensure_built(out, log=lambda *_: None)
     assert (out / build.BUILD_MANIFEST).stat().st_mtime_ns == first  # not rebuilt
+
+
+def test_the_worker_loads_the_app_while_flutter_loads_and_flet_then_skips_it(web):
+    rt = web / _manifest(web)["runtime"]
+    worker = (rt / "python-worker.js").read_text()
+    assert json.dumps(shell.BROWSER_PRELOAD) in worker  # imported before Flet's init
+    assert "pyodide.unpackArchive(data" in worker
+    assert shell.WORKER_SKIP_DOWNLOAD in worker and shell.WORKER_APP_ZIP in worker
+    assert "appPackageUrl: flet.appPackageUrl" in (rt / "python.js").read_text()
+    if NODE:
+        subprocess.run(["node", "--check", str(rt / "python-worker.js")], check=True)
+
+
+@pytest.mark.skipif(not NODE, reason="node not installed: the build ships source only")
+def test_bytecode_is_cached_by_content_and_an_unwritable_cache_only_costs_time(
+    tmp_path, monkeypatch
+):
+    pyodide = build.web_client_dir() / "pyodide"
+    quiet = {"log": lambda *_: None}
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert set(bytecode.compile_sources({"bad.py": b"def (:\n"}, pyodide, **quiet)) == set()
+    first = bytecode.compile_sources({"m.py": b"X = 1\n"}, pyodide, **quiet)
+    assert set(first) == {"m.py"}
+    with monkeypatch.context() as m:
+        m.setattr(bytecode, "node", lambda: None)  # all cached: node is not needed
+        assert bytecode.compile_sources({"m.py": b"X = 1\n"}, pyodide, **quiet) == first
+        # something to compile and no node: source only, never half of the modules
+        both = {"m.py": b"X = 1\n", "n.py": b"Y = 2\n"}
+        assert bytecode.compile_sources(both, pyodide, **quiet) == {}
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))  # not a folder
+    assert bytecode.compile_sources({"m.py": b"X = 1\n"}, pyodide, **quiet) == first

@@ -10,8 +10,6 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
-import segno
-
 from .palette import TEAL_DEEP
 from .rules_text import HUKUM_NAMES
 from .table_model import GAME_TITLES, presence
@@ -163,6 +161,8 @@ def local_only(link: str) -> bool:
 
 def qr_png(text: str, scale: int = 8) -> bytes:
     """A QR code of ``text`` as PNG bytes (teal on white, a quiet zone of 2 modules)."""
+    import segno  # imported here: a third of a second at the browser app's every start
+
     buf = io.BytesIO()
     segno.make(text, error="m").save(buf, kind="png", scale=scale, border=2, dark=TEAL_DEEP)
     return buf.getvalue()

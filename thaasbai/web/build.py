@@ -2,9 +2,12 @@
 
 What ``flet publish --no-cdn`` does, done here so nothing is downloaded and the result
 is reproducible: Flet's web client (Flutter, CanvasKit, Pyodide) from the installed
-``flet-web`` package, our assets over it, and the app's Python packed into one archive
-with its pure-Python dependencies under ``__pypackages__`` (the Pyodide worker puts that
-on ``sys.path``; a ``requirements.txt`` would make it call micropip, so none is packed).
+``flet-web`` package, our assets over it, and the app's Python packed into one archive:
+``main.py`` and ``app.zip``, which holds our packages and their pure-Python dependencies
+and goes on ``sys.path`` as it is (imported from the zip, so the worker unpacks two files,
+not hundreds; a ``requirements.txt`` would make it call micropip, so none is packed).
+Modules are precompiled for Pyodide's Python (:mod:`.bytecode`), the standard library
+too, so the browser does not compile them at every start.
 Big files get a content hash in their name and a ``.gz`` twin; ``build-manifest.json``
 lists every file with its hash, for the server's cache headers and the service worker's
 precache (:mod:`.shell`).
@@ -20,12 +23,14 @@ import json
 import shutil
 import tarfile
 import time
+import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import __version__
 from ..paths import PACKAGE_DIR, SOURCE_ROOT, assets_dir
-from . import shell
+from . import bytecode, shell
 
 # The app's own packages that run in the browser (never the server, CLI or this builder).
 APP_PACKAGES = ("engine", "bots", "learn", "table", "ui", "netclient", "runtime")
@@ -35,6 +40,26 @@ APP_MODULES = ("__init__.py", "paths.py")
 VENDORED = ("flet", "repath", "six", "msgpack", "segno")
 VENDOR_SKIP_DIRS = {"__pycache__", "testing", "fastapi", "cli"}
 VENDOR_SKIP_SUFFIXES = (".pyc", ".pyi", ".so", ".pyd", ".typed")
+# Standard-library modules the app never imports in the browser: left as source in
+# Pyodide's stdlib zip, where their bytecode would only make the first visit bigger.
+STDLIB_SOURCE_ONLY = (
+    "_pyrepl/",
+    "multiprocessing/",
+    "unittest/",
+    "xmlrpc/",
+    "wsgiref/",
+    "pydoc_data/",
+    "pdb.py",
+    "bdb.py",
+    "pydoc.py",
+    "doctest.py",
+    "_pyio.py",
+    "mailbox.py",
+    "imaplib.py",
+    "smtplib.py",
+    "ftplib.py",
+    "pickletools.py",
+)
 
 # Parts of Flet's web client the app never loads: the wasm build of Flutter (the
 # canvaskit renderer uses main.dart.js), other CanvasKit/skwasm variants, debug symbols,
@@ -66,6 +91,7 @@ GZIP_MIN_BYTES = 1024
 # their content (``app-<hash>.tar.gz``) or with the runtime's version (``rt-<hash>/``).
 BUILD_MANIFEST = "build-manifest.json"
 SITE_CONFIG = "site.json"
+STDLIB_ZIP = "python_stdlib.zip"
 FIXED_MTIME = 315532800  # 1980-01-01: archives come out byte-identical on every build
 
 
@@ -108,6 +134,7 @@ def inputs_digest() -> str:
     h.update((Path(__file__).parent / "sw.js").read_bytes())
     h.update(Path(shell.__file__).read_bytes())
     h.update(Path(__file__).read_bytes())
+    h.update(_bytecode_recipe())  # a build made without node is redone once node is there
     assets = assets_dir()
     for path in sorted(p for p in assets.rglob("*") if p.is_file()):
         h.update(str(path.relative_to(assets)).encode())
@@ -146,15 +173,25 @@ def build_web(out: Path, *, server_url: str = "", log=print) -> BuildResult:
     shell.patch_bootstrap(tmp / rt / "flutter_bootstrap.js")
     shell.patch_main_dart(tmp / rt / "main.dart.js")
     shell.patch_early_python(tmp / rt)
+    shell.patch_app_path(tmp / rt)
     shell.patch_font_manifest(tmp / rt / "assets" / "FontManifest.json")
     # Our assets at the root: Flet resolves an image's or a font's path against the page,
     # not against the runtime folder.
     log(f"assets {assets_dir()}")
     _copy_assets(assets_dir(), tmp)
-    archive = _app_archive()
+    pyodide = tmp / rt / "pyodide"
+    app = _app_files()
+    stdlib = _zip_entries(pyodide / STDLIB_ZIP)
+    pycs = bytecode.compile_sources(
+        {**{n: d for n, d in app if n.endswith(".py")}, **_stdlib_sources(client, stdlib)},
+        client / "pyodide",
+        log=log,
+    )
+    (pyodide / STDLIB_ZIP).write_bytes(_stdlib_zip(client, stdlib, pycs))
+    archive = _app_archive(app, pycs)
     app_name = f"app-{hashlib.sha256(archive).hexdigest()[:16]}.tar.gz"
     (tmp / rt / app_name).write_bytes(archive)
-    log(f"app archive {app_name}: {len(archive) / 1e6:.2f} MB")
+    log(f"app archive {app_name}: {len(archive) / 1e6:.2f} MB, {len(pycs)} modules precompiled")
     (tmp / SITE_CONFIG).write_text(
         json.dumps({"server_url": server_url.rstrip("/")}) + "\n", encoding="utf-8"
     )
@@ -198,7 +235,20 @@ def _runtime_digest(client: Path) -> str:
     for path in sorted(p for p in client.rglob("*") if p.is_file()):
         h.update(f"{path.relative_to(client)}:{path.stat().st_size}\n".encode())
     h.update(Path(shell.__file__).read_bytes())
+    h.update(_bytecode_recipe())
     return h.hexdigest()[:12]
+
+
+def _bytecode_recipe() -> bytes:
+    """What the precompiled standard library (in the runtime folder) is made with."""
+    return b"\0".join(
+        [
+            json.dumps(STDLIB_SOURCE_ONLY).encode(),
+            Path(bytecode.__file__).read_bytes(),
+            bytecode.RUNNER.read_bytes(),
+            b"node" if bytecode.node() else b"no node",
+        ]
+    )
 
 
 def _skipped(rel: str) -> bool:
@@ -254,22 +304,105 @@ def _vendor_files(name: str) -> list[Path]:
     )
 
 
-def _app_archive() -> bytes:
-    """The app's Python as a reproducible tar.gz: sorted entries, fixed times and owners."""
-    entries: list[tuple[str, bytes]] = [("main.py", shell.BROWSER_MAIN.encode())]
-    for path in _app_sources():
-        entries.append(("thaasbai/" + path.relative_to(PACKAGE_DIR).as_posix(), path.read_bytes()))
+def _app_files() -> list[tuple[str, bytes]]:
+    """The app's Python, ours and its dependencies, as sorted (path in ``app.zip``, bytes)."""
+    files = [
+        (path.relative_to(PACKAGE_DIR.parent).as_posix(), path.read_bytes())
+        for path in _app_sources()
+    ]
     for name in VENDORED:
         root = _vendor_root(name)
         for path in _vendor_files(name):
             rel = path.name if root.is_file() else f"{name}/{path.relative_to(root).as_posix()}"
-            entries.append((f"__pypackages__/{rel}", path.read_bytes()))
+            files.append((rel, path.read_bytes()))
+    return sorted(files)
+
+
+def _zip_info(name: str, compress: int) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = compress
+    info.create_system = 3  # Unix, whatever the builder's system
+    info.external_attr = (0o40755 if name.endswith("/") else 0o100644) << 16
+    return info
+
+
+def _write_zip(entries: list[tuple[str, bytes]], compress: int) -> bytes:
+    """A reproducible zip: entries in the given order, fixed times and modes."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=compress, compresslevel=9) as zf:
+        for name, data in entries:
+            zf.writestr(_zip_info(name, compress), data)
+    return buf.getvalue()
+
+
+def _zip_entries(path: Path) -> list[tuple[str, bytes]]:
+    with zipfile.ZipFile(path) as zf:
+        return [(info.filename, zf.read(info)) for info in zf.infolist()]
+
+
+def _with_bytecode(
+    entries: list[tuple[str, bytes]],
+    pycs: dict[str, bytes],
+    prefix: str,
+    *,
+    keep_source: Callable[[str], bool],
+) -> list[tuple[str, bytes]]:
+    """``entries`` with ``name.pyc`` beside (or instead of) each compiled ``name.py``.
+
+    zipimport looks for ``name.pyc`` before ``name.py`` in the same folder, and loads an
+    unchecked hash-based one without comparing it to anything."""
+    out = []
+    for name, data in entries:
+        pyc = pycs.get(prefix + name)
+        if pyc is not None:
+            out.append((name + "c", pyc))
+            if not keep_source(name):
+                continue
+        out.append((name, data))
+    return sorted(out)
+
+
+def _stdlib_prefix(client: Path) -> str:
+    """Where Pyodide puts its standard library zip (the file name in its tracebacks)."""
+    lock = json.loads((client / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    major, minor = lock["info"]["python"].split(".")[:2]
+    return f"/lib/python{major}{minor}.zip/"
+
+
+def _stdlib_sources(client: Path, stdlib: list[tuple[str, bytes]]) -> dict[str, bytes]:
+    prefix = _stdlib_prefix(client)
+    return {
+        prefix + name: data
+        for name, data in stdlib
+        if name.endswith(".py") and not name.startswith(STDLIB_SOURCE_ONLY)
+    }
+
+
+def _stdlib_zip(client: Path, stdlib: list[tuple[str, bytes]], pycs: dict[str, bytes]) -> bytes:
+    """Pyodide's standard library with bytecode instead of source (less to send than both:
+    the zip is sent as it is)."""
+    entries = _with_bytecode(stdlib, pycs, _stdlib_prefix(client), keep_source=lambda _: False)
+    return _write_zip(entries, zipfile.ZIP_DEFLATED)
+
+
+def _app_archive(app: list[tuple[str, bytes]], pycs: dict[str, bytes]) -> bytes:
+    """The app's Python as a reproducible tar.gz: ``main.py`` and ``app.zip``.
+
+    In the zip our own modules keep their source beside the bytecode (for tracebacks
+    with lines); dependencies ship bytecode only.  Stored, not deflated: the tar.gz
+    compresses it on the way, and imports read it without inflating each module."""
+    ours = f"{PACKAGE_DIR.name}/"
+    entries = _with_bytecode(app, pycs, "", keep_source=lambda name: name.startswith(ours))
+    members = [
+        ("main.py", shell.BROWSER_MAIN.encode()),
+        (shell.APP_ZIP, _write_zip(entries, zipfile.ZIP_STORED)),
+    ]
     buf = io.BytesIO()
     with (
         gzip.GzipFile(fileobj=buf, mode="wb", mtime=0, compresslevel=9) as gz,
         tarfile.open(fileobj=gz, mode="w", format=tarfile.GNU_FORMAT) as tar,
     ):
-        for name, data in sorted(entries):
+        for name, data in members:
             info = tarfile.TarInfo(name)
             info.size = len(data)
             info.mtime = FIXED_MTIME

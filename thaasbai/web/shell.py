@@ -15,8 +15,18 @@ DESCRIPTION = (
 THEME = "#0B5D69"
 BACKGROUND = "#073B44"
 
-# The Pyodide worker runs this module (``runpy.run_module("main")``).
+# The app's packages, imported from this zip beside main.py (see build.py).
+APP_ZIP = "app.zip"
+# The Pyodide worker runs this module (``runpy.run_module("main")``), unpacked beside
+# ``app.zip`` (see build.py).
 BROWSER_MAIN = '''"""The static app's entry: the Python side of Thaasbai, running in the browser."""
+
+import os
+import sys
+
+APP = os.path.abspath("app.zip")
+if APP not in sys.path:
+    sys.path.insert(0, APP)  # the app's packages, imported from the zip
 
 from thaasbai.ui.main_app import run
 
@@ -134,10 +144,19 @@ def patch_main_dart(path: Path) -> None:
     path.write_text(text.replace(RIVE_CDN, "/rive-unavailable/"), encoding="utf-8")
 
 
-# Python's start (Pyodide: compiling a 9 MB WebAssembly module, unpacking the standard
-# library) is most of the wait before the first screen.  Flet starts its worker only once
-# Flutter has loaded; these patches start the worker, and Pyodide in it, as soon as the
-# page opens, so the two load side by side, and hand that worker to Flet when it asks.
+# Python's start (Pyodide: compiling a 9 MB WebAssembly module, starting the interpreter)
+# and the app's imports are most of the wait before the first screen.  Flet starts its
+# worker, and only then fetches the app and imports it, once Flutter has loaded; these
+# patches start the worker as soon as the page opens and, while Flutter loads beside it,
+# start Pyodide, fetch and unpack the app and import what its first screen needs
+# (BROWSER_PRELOAD), then hand that worker to Flet when it asks.  Flet's own start then
+# skips the download and finds the modules imported.  Should the preload fail, Flet's
+# start does it all again as it would have and reports the error.
+BROWSER_PRELOAD = f"""
+import os, sys
+sys.path.insert(0, os.path.abspath("{APP_ZIP}"))
+import flet.messaging.pyodide_connection, thaasbai.ui.main_app, thaasbai.ui.app
+"""
 WORKER_LOAD = """        const pyodideModule = await import(self.pyodideUrl);
         const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
         self.pyodide = await loadPyodide({
@@ -147,25 +166,51 @@ WORKER_LOAD = """        const pyodideModule = await import(self.pyodideUrl);
 WORKER_EARLY_LOAD = (
     "        self.pyodide = await (self.pyodideEarly || self.startPyodide(self.pyodideUrl));"
 )
+WORKER_DOWNLOAD = '        if "script" not in py_args:\n'
+WORKER_SKIP_DOWNLOAD = (
+    "        if flet_js.appPreloaded:\n"
+    '            print("App preloaded")\n'
+    '        elif "script" not in py_args:\n'
+)
 WORKER_ONMESSAGE = "self.onmessage = async (event) => {\n"
-WORKER_PRELOAD = """// Thaasbai: a "thaasbaiPreload" message (python.js, as the page opens) starts
-// Pyodide before Flet's init message arrives.
-self.startPyodide = async (url) => {
+WORKER_PRELOAD = (
+    """// Thaasbai: a "thaasbaiPreload" message (python.js, as the page opens) starts
+// Pyodide, and loads the app into it, before Flet's init message arrives.
+self.flet_js.appPreloaded = false;
+self.startPyodide = async (url, appUrl) => {
+    const archive = appUrl && fetch(appUrl)
+        .then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
     const pyodideModule = await import(url);
     const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
-    return await loadPyodide({
+    const pyodide = await loadPyodide({
         stdout: (text) => self.sendPythonOutput(text, false),
         stderr: (text) => self.sendPythonOutput(text, true),
     });
+    const data = archive && (await archive);
+    if (data) {
+        try {
+            pyodide.unpackArchive(data, "gztar");
+            pyodide.registerJsModule("flet_js", self.flet_js);
+            pyodide.runPython(PRELOAD);
+            self.flet_js.appPreloaded = true;
+        } catch (e) {
+            console.warn("Thaasbai: preloading the app failed:", e);
+        }
+    }
+    return pyodide;
 };
+const PRELOAD = """
+    + json.dumps(BROWSER_PRELOAD)
+    + """;
 
 self.onmessage = async (event) => {
     if (event.data && event.data.thaasbaiPreload) {
-        self.pyodideEarly = self.startPyodide(event.data.pyodideUrl);
+        self.pyodideEarly = self.startPyodide(event.data.pyodideUrl, event.data.appPackageUrl);
         self.pyodideEarly.catch(() => {});  // reported when Flet's init awaits it
         return;
     }
 """
+)
 PAGE_NEW_WORKER = """    app.worker = new Worker(
         (flet.entrypointBaseUrl.endsWith("/") ?
             flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js",
@@ -180,7 +225,7 @@ PAGE_PRELOAD = """
 globalThis.thaasbaiEarlyWorker = new Worker(
     flet.entrypointBaseUrl.replace(/\\/$/, "") + "/python-worker.js", { type: "module" });
 globalThis.thaasbaiEarlyWorker.postMessage(
-    { thaasbaiPreload: true, pyodideUrl: flet.pyodideUrl });
+    { thaasbaiPreload: true, pyodideUrl: flet.pyodideUrl, appPackageUrl: flet.appPackageUrl });
 """
 
 
@@ -196,9 +241,21 @@ def patch_early_python(runtime: Path) -> None:
     worker = runtime / "python-worker.js"
     _replace_once(worker, WORKER_LOAD, WORKER_EARLY_LOAD)
     _replace_once(worker, WORKER_ONMESSAGE, WORKER_PRELOAD)
+    _replace_once(worker, WORKER_DOWNLOAD, WORKER_SKIP_DOWNLOAD)
     page = runtime / "python.js"
     _replace_once(page, PAGE_NEW_WORKER, PAGE_EARLY_WORKER)
     page.write_text(page.read_text(encoding="utf-8") + PAGE_PRELOAD, encoding="utf-8")
+
+
+# Flet's worker puts ``__pypackages__`` on ``sys.path`` (before it imports msgpack, then
+# runs main.py); the app's packages are one zip instead (see build.py).
+WORKER_PACKAGES = '        pkgs_path = "__pypackages__"\n'
+WORKER_APP_ZIP = f'        pkgs_path = os.path.abspath("{APP_ZIP}")\n'
+
+
+def patch_app_path(runtime: Path) -> None:
+    """Have the worker import the app's packages from ``app.zip``."""
+    _replace_once(runtime / "python-worker.js", WORKER_PACKAGES, WORKER_APP_ZIP)
 
 
 def patch_font_manifest(path: Path) -> None:
