@@ -25,20 +25,9 @@ from . import fast
 from .base import Steps, finish
 from .common import suit_strength
 from .inference import knowledge, sample_world
-from .search_common import forced_action, heuristic_choice
+from .search_common import bridge_view, forced_action, heuristic_choice
 
 WORLDS = 40
-
-
-def bridge_view(view: View) -> bool:
-    """True when the rest of the deal is bridge play: Thaas with a known hukum (or none)."""
-    return (
-        isinstance(view, TrickView)
-        and view.game == "thaas"
-        and not view.declaring
-        and not view.hidden_pending
-        and (view.hukum is not None or view.hukum_mode == "none")
-    )
 
 
 def longest_suit(hand: Mask) -> Action:

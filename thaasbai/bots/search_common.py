@@ -72,3 +72,15 @@ def heuristic_choice(view: View) -> Action:
         return trick_action(view)
     assert isinstance(view, ThullaView)
     return thulla_action(view)
+
+
+def bridge_view(view: View) -> bool:
+    """Thaas with a known hukum (or none): the rest of the deal is bridge play, so whole
+    sampled deals can go to the C double-dummy solver."""
+    return (
+        isinstance(view, TrickView)
+        and view.game == "thaas"
+        and not view.declaring
+        and not view.hidden_pending
+        and (view.hukum is not None or view.hukum_mode == "none")
+    )

@@ -37,7 +37,13 @@ from .hard import Z as HARD_Z
 from .hard import flat_search_steps
 from .inference import Knowledge, knowledge, play_likelihood, sample_world
 from .rollout import history_voids, thulla_rollout, thulla_value, trick_rollout
-from .search_common import apply_action, candidates, forced_action, heuristic_choice
+from .search_common import (
+    apply_action,
+    bridge_view,
+    candidates,
+    forced_action,
+    heuristic_choice,
+)
 from .solver import SearchAborted, Solver
 
 ENDGAME_CARDS = {"thaas": 7, "dhihaeh": 5}  # the faster solver: Thaas from 7 cards (was 6)
@@ -63,17 +69,6 @@ ROULETTE = 0.3
 # paired difference (Hard: 1.5) in Thaas and Dhihaeh; its larger sample makes the smaller
 # bar safe.  Thulla keeps Hard's bar, with which Ultra's Bhabhi rate was measured.
 Z = 0.75
-
-
-def _bridge_view(view: View) -> bool:
-    """Thaas with a known hukum (or none): whole sampled deals go to the C solver."""
-    return (
-        isinstance(view, TrickView)
-        and view.game == "thaas"
-        and not view.declaring
-        and not view.hidden_pending
-        and (view.hukum is not None or view.hukum_mode == "none")
-    )
 
 
 class _Node:
@@ -148,7 +143,7 @@ class UltraBot:
         ms = self.default_budget_ms if budget_ms is None else budget_ms
         budget = Budget(ms, self.iterations)
         k = knowledge(view)
-        if self.fast and _bridge_view(view):
+        if self.fast and bridge_view(view):
             self.last_mode = "endplay"
             return (yield from self._endgame(view, rng, k, moves, default, budget, dds=True))
         if (
