@@ -73,7 +73,10 @@ class Traffic:
         page.on("requestfinished", self._finished)
 
     def _finished(self, request) -> None:
-        response = request.response()
+        try:
+            response = request.response()
+        except Exception:  # the page closed first: its last requests are not counted
+            return
         if response is None or response.from_service_worker:
             return
         sizes = request.sizes()

@@ -32,9 +32,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "bench"), str(REPO / "tests" / "e2e")]
 
-from conftest import CHROME_ARGS, CHROMIUM, free_port, until  # noqa: E402
+from conftest import CHROME_ARGS, CHROMIUM, free_port, sw_controlling  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from web import SW_READY, time_to_home  # noqa: E402
+from web import time_to_home  # noqa: E402
 
 KINDS = ("first", "repeat", "offline")
 
@@ -66,7 +66,7 @@ def one_round(browser, url: str) -> dict[str, float]:
     out = {}
     page = ctx.new_page()
     out["first"] = time_to_home(page, url)
-    until(page, SW_READY)
+    sw_controlling(page)
     page.wait_for_timeout(500)
     page.close()
     page = ctx.new_page()
