@@ -98,9 +98,10 @@ def time_to_home(page, url: str) -> float:
 
 
 def in_chromium(browser, url: str, code: str) -> dict:
-    """Run the probe in Chromium's Pyodide, from the build's own runtime and app archive."""
+    """Run the probe in Chromium's Pyodide, from the build's own runtime and app archive,
+    set up as the app's worker sets it up (no JSPI: ``shell.NO_JSPI``)."""
     from thaasbai.web.build import BUILD_MANIFEST, default_web_dir
-    from thaasbai.web.shell import APP_ZIP
+    from thaasbai.web.shell import APP_ZIP, NO_JSPI
 
     manifest = json.loads((default_web_dir() / BUILD_MANIFEST).read_text())
     rt = manifest["runtime"]
@@ -109,7 +110,8 @@ def in_chromium(browser, url: str, code: str) -> dict:
     page.goto(url + "site.json")
     probe = (REPO / "bench" / "web_probe.py").read_text()
     result = page.evaluate(
-        """async ([rt, archive, probe, code, app_zip]) => {
+        """async ([rt, archive, probe, code, app_zip, noJspi]) => {
+          (0, eval)(noJspi);
           const { loadPyodide } = await import(`/${rt}/pyodide/pyodide.mjs`);
           const py = await loadPyodide({ indexURL: `/${rt}/pyodide/` });
           py.globals.set('probe_source', probe);
@@ -123,7 +125,7 @@ web_probe = types.ModuleType('web_probe'); exec(probe_source, web_probe.__dict__
 sys.modules['web_probe'] = web_probe
 ${code}`);
         }""",
-        [rt, archive, probe, code, APP_ZIP],
+        [rt, archive, probe, code, APP_ZIP, NO_JSPI],
     )
     page.close()
     return json.loads(result)

@@ -229,6 +229,19 @@ globalThis.thaasbaiEarlyWorker.postMessage(
 """
 
 
+# Chromium's JavaScript Promise Integration (JSPI, on by default since Chromium 137) lets
+# Pyodide block synchronous Python on a JavaScript promise, and with it Python runs about
+# 2.5x slower there (Thaas playouts: 3,000-5,000/s with it, 11,000/s without, node 12,000/s;
+# bench/web.py).  Nothing in the app or in Flet's worker blocks on a promise from
+# synchronous code (everything awaits), so the worker hides JSPI before Pyodide looks
+# for it ("Suspending" in WebAssembly) and Pyodide takes its plain path.
+NO_JSPI = """// Thaasbai: no JSPI for Pyodide (see thaasbai/web/shell.py): Python runs 2.5x faster.
+for (const name of ["Suspending", "promising", "Suspender"]) {
+    try { delete WebAssembly[name]; } catch (e) { /* not configurable: left as it is */ }
+}
+"""
+
+
 def _replace_once(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     if text.count(old) != 1:
@@ -237,8 +250,10 @@ def _replace_once(path: Path, old: str, new: str) -> None:
 
 
 def patch_early_python(runtime: Path) -> None:
-    """Start Python while Flutter loads (``python.js`` and ``python-worker.js``)."""
+    """Start Python while Flutter loads (``python.js`` and ``python-worker.js``), in a worker
+    where Pyodide finds no JSPI."""
     worker = runtime / "python-worker.js"
+    worker.write_text(NO_JSPI + worker.read_text(encoding="utf-8"), encoding="utf-8")
     _replace_once(worker, WORKER_LOAD, WORKER_EARLY_LOAD)
     _replace_once(worker, WORKER_ONMESSAGE, WORKER_PRELOAD)
     _replace_once(worker, WORKER_DOWNLOAD, WORKER_SKIP_DOWNLOAD)
