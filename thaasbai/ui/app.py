@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -22,6 +23,7 @@ from .widgets import card_warmup
 
 log = logging.getLogger(__name__)
 JOIN = re.compile(r"^/join/([A-Za-z0-9_-]{1,64})/?$")
+WARM_UP_AFTER_S = 0.5  # after the first screen: its own drawing goes first
 
 
 async def site_server_url() -> str:
@@ -73,11 +75,18 @@ class App:
             self.base_url = await site_server_url()
         await self.prefs.load()
         theme.apply(page, self.settings.theme)
-        page.overlay.append(card_warmup(self.settings.four_colour))
         page.on_route_change = self._route_changed
         page.on_resize = self._resized
         page.on_disconnect = self._disconnected
         await self.show(page.route or "/")
+        page.run_task(self._warm_up_cards)
+
+    async def _warm_up_cards(self) -> None:
+        """Fetch and decode the deck's 53 pictures once the first screen is up, not while
+        it is being drawn (they are needed at the first deal, seconds later)."""
+        await asyncio.sleep(WARM_UP_AFTER_S)
+        self.page.overlay.append(card_warmup(self.settings.four_colour))
+        self.page.update()
 
     async def notify(self, text: str) -> None:
         """A short message at the bottom of the screen (refusals, copied links, lost rooms)."""

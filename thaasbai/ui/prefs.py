@@ -8,6 +8,7 @@ private mode) leaves the app running with defaults and nothing saved.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, Protocol
 
@@ -44,10 +45,14 @@ class Preferences:
         self.muted = False
 
     async def load(self) -> None:
-        """Read what the device holds (defaults for anything missing or unreadable)."""
-        self.settings = Settings.from_json(await self._get(SETTINGS_KEY))
-        self.choices = Choices.from_json(await self._get(CHOICES_KEY))
-        self.muted = await self._get(MUTED_KEY) == "1"
+        """Read what the device holds (defaults for anything missing or unreadable), the
+        three keys at once: each is a round trip to the client before the first screen."""
+        settings, choices, muted = await asyncio.gather(
+            self._get(SETTINGS_KEY), self._get(CHOICES_KEY), self._get(MUTED_KEY)
+        )
+        self.settings = Settings.from_json(settings)
+        self.choices = Choices.from_json(choices)
+        self.muted = muted == "1"
 
     async def save_settings(self, settings: Settings) -> None:
         self.settings = settings
