@@ -39,7 +39,11 @@ def fill_name(page: Page, name: str) -> None:
     expect(box).to_be_focused()  # Flutter's editing input is in place
     page.keyboard.press("Control+A")
     page.keyboard.type(name, delay=20)
-    expect(box).to_have_value(name)  # every key has reached the field
+    expect(box).to_have_value(name)  # every key has reached the DOM's input ...
+    # ... and Flutter's field: its counter counts them.  (The invite page's field was once
+    # autofocused: the DOM showed the name, the field stayed empty, "20 characters
+    # remaining", and Join asked for a name.)
+    expect(page.get_by_text(f"{20 - len(name)} characters remaining")).to_be_visible()
 
 
 def join_room(page: Page, name: str) -> None:
