@@ -68,6 +68,7 @@ class OnlinePlay:
                 name=name,
                 bots=choices.room_bots,
                 turn_timer=choices.turn_timer or None,
+                hints=choices.room_hints,
             )
         except ServerError as exc:
             await app.notify(_server_text(exc))

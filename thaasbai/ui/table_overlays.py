@@ -9,8 +9,8 @@ from typing import Any
 import flet as ft
 
 from .layout import Geometry
-from .palette import AWAY, BLACK, CREAM, INK, SAND, Palette, tint
-from .table_model import TableModel
+from .palette import AWAY, BLACK, CREAM, HINT, INK, SAND, Palette, tint
+from .table_model import HINTED, TableModel
 from .widgets import action_button, pill, suit_icon
 
 Handler = Callable[[Any], Awaitable[None]]
@@ -33,15 +33,19 @@ def overlays(
     out = [_status(model, geom, p, timer_text if model.result is None else None)]
     if connection is not None:
         out.append(_connection(geom, connection))
-    if model.banner:
+    # A hint on show takes the banner's place: it is about the decision in front of us.
+    if model.hint or model.banner:
         left, width, align = _band(geom, "status")
         out.append(
             ft.Container(
+                key="hint" if model.hint else "banner",
                 left=left,
                 width=width,
                 top=geom.banner_y,
                 alignment=align,
-                content=pill(model.banner, tint(SAND, 0.8), INK, 13),
+                content=pill(model.hint, HINT, INK, 13)
+                if model.hint
+                else pill(model.banner or "", tint(SAND, 0.8), INK, 13),
             )
         )
     buttons = [
@@ -50,6 +54,8 @@ def overlays(
             act(b.action),
             b.style,
             suit_icon(b.action["declare"], 18, four_colour) if "declare" in b.action else None,
+            ring=HINT if b.hinted else None,
+            hint_label=f"{b.label}, {HINTED}" if b.hinted else None,
         )
         for b in model.buttons
     ]
