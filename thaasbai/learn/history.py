@@ -304,9 +304,10 @@ def _stamp_text(key: str) -> str:
 
 
 class OnlineRecorder:
-    """Keeps an online game as the seat saw it: per deal, its hand when the deal began and
-    the last view of the deal (which holds the trick history, and Thulla's reveal once
-    the rules show it).  Fed the view JSON the server sends; never more than that."""
+    """Keeps an online game as the seat saw it: per deal, its hand in the first view of
+    the deal (``start_seen``: that view came before anything was played, so it is the hand
+    as dealt) and the last view of the deal (which holds the trick history, and Thulla's
+    reveal once the rules show it).  Fed the view JSON the server sends; never more."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -327,7 +328,10 @@ class OnlineRecorder:
             self.options = {"hukum": view["hukum_mode"], "best_of": match.get("best_of", 1)}
         if number != self._current:
             self._current = number
-            self.deals.append({"dealer": view["dealer"], "start_hand": list(view["hand"])})
+            fresh = not view["history"] and not view["trick"] and not view.get("calls")
+            self.deals.append(
+                {"dealer": view["dealer"], "start_hand": list(view["hand"]), "start_seen": fresh}
+            )
         self.deals[-1]["final"] = view
 
     def finished(self) -> list[dict[str, Any]]:

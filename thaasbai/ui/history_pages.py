@@ -115,12 +115,15 @@ class HistoryPages:
 
     async def _review(self, e: Any = None) -> None:
         v = self.viewer
-        if v is None or v.entry.record is None:
+        if v is None:
+            return
+        record, index, _ = v.reviewable()
+        if record is None:
             return
         v.review_note = "Working it out, last trick first…"
         route = self.app.page.route
         self._show_viewer(route)
-        v.review = await self.learning.review(v.entry.record, v.entry.seat, v.deal)
+        v.review = await self.learning.review(record, v.entry.seat, index)
         v.review_note = ""
         if self.viewer is v and self.app.page.route == route:
             self._show_viewer(route)
