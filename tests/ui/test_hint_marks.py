@@ -260,3 +260,34 @@ def test_the_hint_button_is_offered_solo_and_online_only_where_the_room_allows(
     HistoryPages(app).attach(screen)
     asyncio.run(screen.refresh())
     assert _has_hint_button(screen) is shown
+
+
+@pytest.mark.parametrize(("w", "h"), [(844, 390), (360, 640), (1024, 768)])
+def test_the_hints_words_stay_clear_of_the_status_pill(w, h):
+    """A reason may wrap to two or three lines: on a phone on its side the pill grows up
+    from just above the status pill (it covered "Your turn" when it hung from the top)."""
+    from thaasbai.ui import layout, table_overlays
+    from thaasbai.ui.theme import palette
+
+    t = table_at("thaas", 4, "implicit", lambda v: True, seed=9)
+    model = table_model.build(t.view(0).to_json())
+    card = next(c.code for c in model.hand if c.playable)
+    long_text = "Hint: ten of hearts. " + "A reason long enough to wrap onto three lines. " * 3
+    model = table_model.with_hint(model, {"play": card}, long_text)
+    geom = layout.geometry(w, h, len(model.hand))
+    out = table_overlays.overlays(
+        model,
+        geom,
+        palette("dark"),
+        four_colour=False,
+        timer_text=None,
+        connection=None,
+        act=lambda a: None,
+        reshow_result=None,
+    )
+    [box] = [c for c in out if c.key == "hint"]
+    if geom.short:
+        assert box.top is None and geom.height - box.bottom <= geom.status_y - 4
+    else:
+        assert box.top == geom.banner_y and box.bottom is None
+        assert box.left >= 8 and box.left + box.width <= geom.width - 8

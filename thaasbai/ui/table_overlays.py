@@ -34,18 +34,18 @@ def overlays(
     if connection is not None:
         out.append(_connection(geom, connection))
     # A hint on show takes the banner's place: it is about the decision in front of us.
-    if model.hint or model.banner:
+    if model.hint:
+        out.append(_hint(model.hint, geom))
+    elif model.banner:
         left, width, align = _band(geom, "status")
         out.append(
             ft.Container(
-                key="hint" if model.hint else "banner",
+                key="banner",
                 left=left,
                 width=width,
                 top=geom.banner_y,
                 alignment=align,
-                content=pill(model.hint, HINT, INK, 13)
-                if model.hint
-                else pill(model.banner or "", tint(SAND, 0.8), INK, 13),
+                content=pill(model.banner, tint(SAND, 0.8), INK, 13),
             )
         )
     buttons = [
@@ -74,6 +74,28 @@ def overlays(
             )
         )
     return out
+
+
+def _hint(text: str, geom: Geometry) -> ft.Control:
+    """The hint's words, where the banner goes.  A reason can wrap onto two or three
+    lines: on a phone on its side the pill stands on the status pill (its bottom held just
+    above it, so it grows up into the felt, not over "Your turn"); otherwise it hangs below
+    the top seat, kept off the window's edges."""
+    left, width, align = _band(geom, "status")
+    content = pill(text, HINT, INK, 13)
+    if geom.short:
+        bottom = geom.height - geom.status_y + 6
+        return ft.Container(
+            key="hint", left=left, width=width, bottom=bottom, alignment=align, content=content
+        )
+    return ft.Container(
+        key="hint",
+        left=left + 12,
+        width=width - 24,
+        top=geom.banner_y,
+        alignment=align,
+        content=content,
+    )
 
 
 def _band(geom: Geometry, what: str) -> tuple[float, float, ft.Alignment]:
