@@ -273,6 +273,7 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
         page.get_by_role("button", name="Fast", exact=True).click()  # bot speed
         page.get_by_role("switch").first.click()  # four-colour deck (then the sounds)
         page.get_by_role("button", name="Light", exact=True).click()
+        page.get_by_role("button", name="1000", exact=True).click()  # games kept in History
         page.get_by_role("button", name="Save").click()
         # Play with friends takes that name instead of asking for it again.
         page.get_by_role("button", name="Play with friends").click()
@@ -314,6 +315,9 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
             "aria-current", "true"
         )
         expect(page.get_by_role("button", name="Light", exact=True)).to_have_attribute(
+            "aria-current", "true"
+        )
+        expect(page.get_by_role("button", name="1000", exact=True)).to_have_attribute(
             "aria-current", "true"
         )
     finally:

@@ -106,10 +106,12 @@ def _settings(page: Page, w: int, h: int, report: Report) -> None:
     expect(page.get_by_role("button", name="Start")).to_be_visible()
 
 
-def _table(page: Page, w: int, h: int, game: str, report: Report) -> None:
-    """The table with our turn on it, once the dealt cards have landed."""
+def _table(
+    page: Page, w: int, h: int, game: str, report: Report, settle: Locator | None = None
+) -> None:
+    """The table with our turn on it, once the dealt cards (or ``settle``) have landed."""
     page.locator(PLAYABLE).first.wait_for(state="attached", timeout=30_000)
-    fit.settled_box(page.locator(HAND).last)
+    fit.settled_box(settle if settle is not None else page.locator(HAND).last)
     found = fit.nodes(page)
     cards = [n for n in found if n.id.startswith("card-")]
     report[f"{game} table: tap targets"] = fit.small_targets(found)
@@ -145,6 +147,15 @@ def _thaas(page: Page, w: int, h: int, report: Report) -> None:
     choose_easy_bots(page)
     page.get_by_role("button", name="Start").click()
     _table(page, w, h, "thaas", report)
+    # With a hint on show: its card raised alone, its words over the felt.
+    page.get_by_role("button", name="Hint").click()
+    hinted = page.locator(HAND).filter(has_text=re.compile(r", hinted$"))
+    expect(hinted).to_have_count(1, timeout=30_000)
+    _table(page, w, h, "thaas table with a hint", report, settle=hinted)
+    words = [n for n in fit.nodes(page) if n.label.startswith("Hint: ")]
+    report["thaas table with a hint: its words on screen"] = (
+        fit.off_screen(words, w, h) if words else ["the hint's words are not on screen"]
+    )
     play_until_result(page)
     _result(page, w, h, "thaas", report)
 

@@ -1,5 +1,6 @@
-"""Hint, Review and History in the browser build: play a deal, ask for a hint, review the
-deal, open it in the History, export its record and import it again."""
+"""Hint, Review and History in the browser build: play a deal, ask for a hint (marked on
+the table), review the deal, open it in the History, export its record and import it
+again, through the file picker and pasted."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from thaasbai.engine.record import describe, replay
 
 from .conftest import enable_semantics, open_app, wait_for_python
 from .test_features import start
-from .test_play import PLAYABLE, choose_easy_bots, play_until_result
+from .test_play import HAND, PLAYABLE, choose_easy_bots, play_until_result, tap
 
 pytestmark = pytest.mark.browser
 
@@ -31,11 +32,22 @@ def test_a_deal_is_reviewed_kept_in_history_exported_and_imported(page: Page, tm
     page.on("console", lambda m: errors.append(m.text) if "Traceback" in m.text else None)
     choose_easy_bots(page)
     start(page, "1")  # best of 1: the match ends with the deal and is kept
-    # A hint marks nothing on the table yet: it says the card, in words.
+    # A hint marks its card on the table (raised and ringed, "hinted" to a screen reader)
+    # and says it in words; the mark goes as soon as we play.
     expect(page.locator(PLAYABLE).first).to_be_attached(timeout=15_000)
     page.get_by_role("button", name="Hint").click()
-    # (the snack bar, and the screen reader's announcement of it)
-    expect(page.get_by_text(re.compile(r"^Hint: ")).last).to_be_visible(timeout=20_000)
+    words = page.get_by_text(re.compile(r"^Hint: "))
+    expect(words).to_be_visible(timeout=20_000)
+    hinted = page.locator(HAND).filter(has_text=re.compile(r", hinted$"))
+    expect(hinted).to_have_count(1)
+    code = (hinted.get_attribute("flt-semantics-identifier") or "").removeprefix("card-")
+    name = (hinted.inner_text()).removesuffix(", hinted")
+    assert words.inner_text().startswith(f"Hint: {name}."), (words.inner_text(), code)
+    assert hinted.get_attribute("flt-tappable") is not None  # a card we may play
+    tap(page, hinted)
+    expect(page.locator(f'[flt-semantics-identifier="card-{code}"]')).to_have_count(0)
+    expect(page.locator(HAND).filter(has_text="hinted")).to_have_count(0)
+    expect(words).to_have_count(0)
     play_until_result(page)
 
     # Review after the deal: the last tricks are analysed first.
@@ -66,21 +78,33 @@ def test_a_deal_is_reviewed_kept_in_history_exported_and_imported(page: Page, tm
     out = describe(replay(record))
     assert out["match"]["over"] and out["deals"][0]["status"] == "over"
 
-    # Import it again (pasted: the same text a record file holds).
+    # Import it again: the file the app exported, through the file picker (Flutter's
+    # file_picker opens the browser's file input; Playwright answers its file chooser).
     page.get_by_role("button", name="Back").click()
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name="Import file").click()
+    assert not chooser.value.is_multiple()
+    chooser.value.set_files(path)
+    expect(page.get_by_text(re.compile(r"^Imported: (Won|Lost) ")).last).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(2)
+    # The imported copy opens and replays like the game it came from.
+    page.get_by_role("button", name="Open game 1", exact=True).click()
+    expect(page.get_by_text(re.compile(r"^Trick 0 of \d+"))).to_be_visible()
+    page.get_by_role("button", name="Back").click()
+    # And pasted: the same text a record file holds.
     page.get_by_label("Record to import (paste it here)").fill(path.read_text())
     page.get_by_role("button", name="Import", exact=True).click()
-    expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(2)
+    expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(3)
     # A malformed record is refused and nothing is added.
     page.get_by_label("Record to import (paste it here)").fill('{"game": "thaas"}')
     page.get_by_role("button", name="Import", exact=True).click()
     refused = page.get_by_text(re.compile(r"ot a valid game record|ot a game record"))
     expect(refused.last).to_be_visible()
-    expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(2)
+    expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(3)
 
     page.get_by_role("button", name="Back").click()
     page.get_by_role("button", name="Your record").click()
-    # Your record counts the game played, not the imported copy of it.
+    # Your record counts the game played, not the imported copies of it.
     expect(page.get_by_text(re.compile(r"^Thaas, hukum implicit, easy bots"))).to_be_visible()
     expect(page.get_by_text(re.compile(r"Games 1 · Wins [01] "))).to_have_count(1)
     expect(page.get_by_text("Error running app")).to_have_count(0)
@@ -91,4 +115,4 @@ def test_a_deal_is_reviewed_kept_in_history_exported_and_imported(page: Page, tm
     wait_for_python(page)
     enable_semantics(page)
     page.get_by_role("button", name="History").click()
-    expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(2)
+    expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(3)

@@ -18,11 +18,14 @@ pytestmark = pytest.mark.browser
 INVITE = re.compile(r"https?://\S+/join/[A-Z0-9]{6}")
 
 
-def create_room(page: Page, name: str) -> str:
-    """Home → Play with friends → a Thaas room with Easy bots; returns the invite link."""
+def create_room(page: Page, name: str, *, hints: bool = False) -> str:
+    """Home → Play with friends → a Thaas room with Easy bots (and hints allowed, if
+    asked); returns the invite link."""
     page.get_by_role("button", name="Play with friends").click()
     fill_name(page, name)
     page.get_by_role("button", name="Easy").click()
+    if hints:
+        page.get_by_role("button", name="Allowed", exact=True).click()
     page.get_by_role("button", name="Create room").click()
     link = page.get_by_text(INVITE)
     expect(link).to_be_visible(timeout=15_000)
@@ -39,7 +42,12 @@ def fill_name(page: Page, name: str) -> None:
     expect(box).to_be_focused()  # Flutter's editing input is in place
     page.keyboard.press("Control+A")
     page.keyboard.type(name, delay=20)
-    expect(box).to_have_value(name)  # every key has reached the field
+    expect(box).to_have_value(name)  # every key has reached the DOM's input ...
+    # ... and Flutter's field: its counter counts them.  (The invite page's field was once
+    # autofocused: the DOM showed the name, the field stayed empty, "20 characters
+    # remaining", and Join asked for a name.)
+    # (Flutter may announce the counter too: either says what the field holds.)
+    expect(page.get_by_text(f"{20 - len(name)} characters remaining").last).to_be_visible()
 
 
 def join_room(page: Page, name: str) -> None:
@@ -118,3 +126,34 @@ def test_two_friends_play_a_thaas_deal_through_an_invite_link(
         host.context.close()
         if guest is not None:
             guest.context.close()
+
+
+def test_a_room_that_allows_hints_marks_one_on_the_table_and_one_that_does_not_has_none(
+    browser: Browser, server_url: str
+) -> None:
+    """The host starts alone (bots fill the seats); with hints allowed the table's Hint
+    marks a card of ours, worked out in the page from our own view; without, no Hint."""
+    for hints in (True, False):
+        host = open_app(browser, server_url)
+        try:
+            create_room(host, "Aisha", hints=hints)
+            allowed = host.get_by_text(re.compile(r"hints allowed"))
+            expect(allowed).to_have_count(1 if hints else 0)
+            host.get_by_role("button", name="Start").click()
+            expect(host.locator(HAND).first).to_be_attached(timeout=15_000)
+            hint = host.get_by_role("button", name="Hint")
+            if not hints:
+                expect(host.get_by_role("button", name="Last trick")).to_be_visible()
+                expect(hint).to_have_count(0)
+                continue
+            wait_for_our_move(host, timeout_s=60)
+            hint.click()
+            hinted = host.locator(HAND).filter(has_text=re.compile(r", hinted$"))
+            expect(hinted).to_have_count(1, timeout=30_000)
+            expect(host.get_by_text(re.compile(r"^Hint: "))).to_be_visible()
+            code = (hinted.get_attribute("flt-semantics-identifier") or "").removeprefix("card-")
+            tap(host, hinted)
+            wait_gone(host, f"card-{code}")
+            expect(host.locator(HAND).filter(has_text="hinted")).to_have_count(0)
+        finally:
+            host.context.close()

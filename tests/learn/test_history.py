@@ -14,7 +14,7 @@ from thaasbai.bots import get_bot
 from thaasbai.engine.match import GameOptions, Match, new_match
 from thaasbai.engine.record import replay, to_record
 from thaasbai.engine.views import view_for
-from thaasbai.learn.history import PREFIX, HistoryError, HistoryStore, OnlineRecorder
+from thaasbai.learn.history import LIMITS, PREFIX, HistoryError, HistoryStore, OnlineRecorder
 from thaasbai.learn.storage import MemoryStorage
 
 
@@ -71,6 +71,70 @@ def test_a_full_storage_is_an_error_and_the_history_is_unchanged():
         save(store, played_match(seed=200))
     assert storage.data == before
     assert [e.key for e in run(store.load()).entries] == [e.key for e in saved]
+
+
+@pytest.fixture(scope="module")
+def one_record() -> dict:
+    return to_record(played_match(seed=7))
+
+
+def save_many(store: HistoryStore, record: dict, n: int) -> list:
+    players = ["You", "Bot 1", "Bot 2", "Bot 3"]
+    return [run(store.save_record(record, 0, players, [None] + ["normal"] * 3)) for _ in range(n)]
+
+
+@pytest.mark.parametrize("limit", [n for n in LIMITS if n is not None and n <= 200])
+def test_each_history_size_keeps_that_many_of_the_newest_games(limit, one_record):
+    storage = MemoryStorage()
+    store = HistoryStore(storage, limit=limit)
+    saved = save_many(store, one_record, limit + 3)
+    kept = run(store.load()).entries
+    assert [e.key for e in kept] == [e.key for e in saved[3:]]
+
+
+def test_a_lower_limit_drops_the_oldest_when_the_next_game_is_kept(one_record):
+    store = HistoryStore(MemoryStorage(), limit=1000)
+    saved = save_many(store, one_record, 12)
+    store.limit = 5
+    assert len(run(store.load()).entries) == 12  # nothing is lost by the setting alone
+    saved += save_many(store, one_record, 1)
+    assert [e.key for e in run(store.load()).entries] == [e.key for e in saved[-5:]]
+
+
+def test_keep_all_keeps_every_game_until_storage_is_full_then_drops_the_oldest(one_record):
+    size = len(save_many(HistoryStore(MemoryStorage()), one_record, 1)[0].to_json())
+    storage = MemoryStorage(capacity=int(size * 8.5))  # room for 8 games
+    storage.data["thaasbai.settings"] = "{}"  # not a game: never dropped
+    store = HistoryStore(storage, limit=None)
+    saved = save_many(store, one_record, 8)
+    assert len(run(store.load()).entries) == 8  # more than no limit would need: all kept
+    saved += save_many(store, one_record, 5)  # full: each new game makes room
+    kept = run(store.load()).entries
+    assert [e.key for e in kept] == [e.key for e in saved[-len(kept) :]]
+    assert 6 <= len(kept) <= 8 and storage.data["thaasbai.settings"] == "{}"
+
+
+def test_keep_all_never_drops_games_for_a_backend_that_refuses_everything(one_record):
+    storage = MemoryStorage()
+    store = HistoryStore(storage, limit=None)
+    save_many(store, one_record, 3)
+    before = dict(storage.data)
+
+    async def refuse(key, value):
+        return False
+
+    storage.set = refuse
+    with pytest.raises(HistoryError, match="full"):
+        save_many(store, one_record, 1)
+    assert storage.data == before
+
+
+def test_keep_all_with_a_game_too_large_for_the_whole_storage_is_an_error(one_record):
+    storage = MemoryStorage(capacity=1_000)
+    store = HistoryStore(storage, limit=None)
+    with pytest.raises(HistoryError, match="full"):
+        save_many(store, one_record, 1)
+    assert storage.data == {}
 
 
 class Refusing(MemoryStorage):

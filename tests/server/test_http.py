@@ -91,6 +91,9 @@ def test_codes_are_case_and_space_insensitive(server):
         b'{"game": "thaas", "bots": "godlike"}',
         b'{"game": "thaas", "surprise": 1}',
         b'{"game": "thaas", "turn_timer": 0.001}',
+        b'{"game": "thaas", "hints": "yes"}',
+        b'{"game": "thaas", "hints": 1}',
+        b'{"game": "thaas", "hints": null}',
         b'{"name": 42}',
     ],
 )

@@ -67,6 +67,8 @@ def test_the_summary_names_the_rules_a_joiner_sits_down_to():
     assert summary(ROOM) == "Thaas · Hukum: First discard · best of 3 · Easy bots · 30 s per turn"
     thulla = {"game": "thulla", "seats": 5, "options": {}, "bots": "hard"}
     assert summary(thulla) == "Thulla · 5 players · Hard bots"
+    assert summary({**thulla, "hints": True}) == "Thulla · 5 players · Hard bots · hints allowed"
+    assert summary({**thulla, "hints": False}) == summary(thulla)
 
 
 def test_the_invite_link_is_the_app_at_join_code():

@@ -38,7 +38,7 @@ from .playout import random_playout
 from .record import describe, replay, to_record
 from .thulla import ThullaDeal
 from .trick import DhihaehDeal, ThaasDeal, TrickDeal
-from .views import ThullaView, TrickView, View, view_for
+from .views import ThullaView, TrickView, View, ViewParseError, view_for, view_from_json
 
 __all__ = [
     "ACCEPT",
@@ -80,4 +80,6 @@ __all__ = [
     "suit_of",
     "to_record",
     "view_for",
+    "view_from_json",
+    "ViewParseError",
 ]

@@ -5,14 +5,20 @@ hukum once known) and, of the hidden cards, only the viewing seat's own hand.  T
 order, the seed, the face-down set-aside card and other seats' hands are never in a view;
 Thulla's reveal appears only once the round is over.  A view with ``seat=None`` is a
 spectator's: public information only.
+
+``View.to_json()`` is what the room server sends a seat; :func:`view_from_json` is its
+parser, so a client rebuilds the very view the engine made (the hint of an online room is
+worked out from it) from nothing but that JSON.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from .actions import Action, action_to_json
-from .cards import Card, Mask, Seat, cards_of, format_card
+from .actions import Action, action_from_json, action_to_json
+from .cards import TENS, Card, Mask, Seat, cards_of, format_card, mask_of, parse_card, parse_suit
+from .errors import EngineError
 from .match import DhihaehMatch, Match, ThullaSeries
 from .thulla import ThullaDeal
 from .trick import TrickDeal
@@ -277,4 +283,160 @@ def _thulla_view(match: ThullaSeries, deal: ThullaDeal, seat: Seat | None) -> Th
         reveal=deal.reveal(),
         bhabhi_count=tuple(match.bhabhi_count),
         rounds_played=len(match.deals),
+    )
+
+
+class ViewParseError(EngineError):
+    """A view JSON (a ``state`` message's ``"view"``) that is not one the engine writes."""
+
+
+def view_from_json(d: Any) -> View:
+    """The view whose :meth:`~TrickView.to_json` is ``d``: ``view_from_json(v.to_json()) ==
+    v`` for every view the engine makes.  Uses ``d`` only; what the JSON leaves out is
+    worked out from what it holds (Thaas's tens and Thulla's discard pile from the tricks
+    played).  Raises :class:`ViewParseError` on anything else."""
+    try:
+        if not isinstance(d, dict):
+            raise ViewParseError("a view must be an object")
+        if d["game"] == "thulla":
+            return _thulla_from_json(d)
+        if d["game"] in ("thaas", "dhihaeh"):
+            return _trick_from_json(d)
+        raise ViewParseError(f"unknown game {d['game']!r}")
+    except ViewParseError:
+        raise
+    except (EngineError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ViewParseError(f"not a view: {exc!r}") from None
+
+
+def _seat(value: Any, seats: int) -> Seat:
+    if type(value) is not int or not 0 <= value < seats:
+        raise ViewParseError(f"not a seat: {value!r}")
+    return value
+
+
+def _seat_or_none(value: Any, seats: int) -> Seat | None:
+    return None if value is None else _seat(value, seats)
+
+
+def _ints(values: Any) -> tuple[int, ...]:
+    if not isinstance(values, list) or any(type(v) is not int for v in values):
+        raise ViewParseError(f"not a list of whole numbers: {values!r}")
+    return tuple(values)
+
+
+def _hand(cards: Any) -> Mask:
+    parsed = [parse_card(c) for c in cards]
+    m = mask_of(parsed)
+    if m.bit_count() != len(parsed):
+        raise ViewParseError("a card is listed twice")
+    return m
+
+
+def _suit(value: Any) -> int | None:
+    return None if value is None else parse_suit(value)
+
+
+def _trick_from_json(d: dict) -> TrickView:
+    seats = d["seats"]
+    if seats != 4:
+        raise ViewParseError("Thaas and Dhihaeh are played by four")
+    history = tuple(
+        (_seat(h["leader"], 4), tuple(parse_card(c) for c in h["cards"]), _seat(h["winner"], 4))
+        for h in d["history"]
+    )
+    m = d["match"]
+    dhihaeh = d["game"] == "dhihaeh"
+    tens = [0, 0]
+    for _, cards, winner in history:  # every game counts them; only Dhihaeh sends them
+        tens[winner & 1] += (mask_of(cards) & TENS).bit_count()
+    if dhihaeh and list(d["tens"]) != tens:
+        raise ViewParseError("the tens do not match the tricks")
+    revealed = d["revealed_card"]
+    return TrickView(
+        game=d["game"],
+        seat=_seat_or_none(d["seat"], 4),
+        dealer=_seat(d["dealer"], 4),
+        status=d["status"],
+        to_act=_seat_or_none(d["to_act"], 4),
+        legal=tuple(action_from_json(a) for a in d["legal"]),
+        hand=_hand(d["hand"]),
+        hand_sizes=_ints(d["hand_sizes"]),
+        hukum_mode=d["hukum_mode"],
+        hukum=_suit(d["hukum"]),
+        hukum_how=d["hukum_how"],
+        declaring=bool(d["declaring"]),
+        hidden_pending=bool(d["hidden_pending"]),
+        set_aside_owner=_seat_or_none(d["set_aside_owner"], 4),
+        revealed_card=parse_card(revealed) if revealed is not None else None,
+        leader=_seat(d["leader"], 4),
+        trick=tuple((_seat(t["seat"], 4), parse_card(t["card"])) for t in d["trick"]),
+        led=_suit(d["led"]),
+        history=history,
+        tricks=(d["tricks"][0], d["tricks"][1]),
+        tricks_played=d["tricks_played"],
+        tens=(tens[0], tens[1]),
+        winner=d["winner"],
+        sweep=bool(d["sweep"]),
+        bang=bool(d["bang"]) if dhihaeh else False,
+        best_of=m["best_of"],
+        deal_number=m["deal_number"],
+        deals_won=(m["deals_won"][0], m["deals_won"][1]),
+        bangs=(m["bangs"][0], m["bangs"][1]) if dhihaeh else (0, 0),
+        match_over=bool(m["over"]),
+        match_winner=m["winner"],
+    )
+
+
+def _thulla_from_json(d: dict) -> ThullaView:
+    n = d["seats"]
+    if type(n) is not int or not 2 <= n <= 6:
+        raise ViewParseError(f"Thulla is played by 2 to 6, not {n!r}")
+    history = tuple(
+        (
+            _seat(h["leader"], n),
+            tuple((_seat(p["seat"], n), parse_card(p["card"])) for p in h["cards"]),
+            bool(h["thulla"]),
+            _seat(h["taker"], n),
+        )
+        for h in d["history"]
+    )
+    discarded = 0  # the cards of every clean trick, and nothing else
+    for _, plays, thulla, _ in history:
+        if not thulla:
+            discarded |= mask_of(c for _, c in plays)
+    if discarded.bit_count() != d["discarded"]:
+        raise ViewParseError("the discard pile does not match the tricks")
+    m = d["match"]
+    return ThullaView(
+        game="thulla",
+        seat=_seat_or_none(d["seat"], n),
+        seats=n,
+        dealer=_seat(d["dealer"], n),
+        status=d["status"],
+        phase=d["phase"],
+        to_act=_seat_or_none(d["to_act"], n),
+        legal=tuple(action_from_json(a) for a in d["legal"]),
+        hand=_hand(d["hand"]),
+        hand_sizes=_ints(d["hand_sizes"]),
+        in_round=tuple(bool(x) for x in d["in_round"]),
+        out=_ints(d["out"]),
+        leader=_seat(d["leader"], n),
+        trick=tuple((_seat(t["seat"], n), parse_card(t["card"])) for t in d["trick"]),
+        led=_suit(d["led"]),
+        asker=_seat_or_none(d["asker"], n),
+        history=history,
+        calls=tuple(
+            (c["before_trick"], c["asker"], c["asked"], bool(c["accepted"]), c["cards"])
+            for c in d["calls"]
+        ),
+        tricks_done=d["tricks_done"],
+        discarded=discarded,
+        can_give_up=_ints(d["can_give_up"]),
+        bhabhi=_seat_or_none(d["bhabhi"], n),
+        draw=bool(d["draw"]),
+        gave_up=_seat_or_none(d["gave_up"], n),
+        reveal={int(s): _hand(cards) for s, cards in d["reveal"].items()},
+        bhabhi_count=_ints(m["bhabhi_count"]),
+        rounds_played=m["rounds_played"],
     )

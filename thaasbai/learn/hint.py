@@ -3,7 +3,8 @@
 The hint is the Ultra bot's search on a short budget, run as a generator like every
 bot (:class:`~thaasbai.bots.base.Bot`), so the table can run it in slices in the browser
 and drop it the moment the player acts.  It is given the view only: the same view a bot
-gets, never the state, so it cannot reveal a hidden card.
+gets, never the state, so it cannot reveal a hidden card.  Online, that view is parsed
+from the JSON the seat was sent (:func:`hint_steps_from_json`).
 """
 
 from __future__ import annotations
@@ -11,12 +12,13 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 from dataclasses import dataclass
+from typing import Any
 
 from ..bots.base import Bot, finish
 from ..bots.ultra import UltraBot
 from ..engine.actions import Action, format_action
 from ..engine.cards import card_name
-from ..engine.views import View
+from ..engine.views import View, view_from_json
 from .reasons import reason_for
 
 HINT_BUDGET_MS = 600  # under the 1 s goal with the app's own work around it
@@ -50,6 +52,18 @@ def hint_steps(
     searcher = bot if bot is not None else UltraBot()
     action = yield from searcher.steps(view, rng, budget_ms)
     return Hint(action, reason_for(view, action))
+
+
+def hint_steps_from_json(
+    view: dict[str, Any],
+    rng: random.Random,
+    budget_ms: int = HINT_BUDGET_MS,
+    bot: Bot | None = None,
+) -> HintSteps:
+    """The hint for the seat whose view JSON this is (``View.to_json()``: what a room's
+    server sends the seat as ``"view"``), from that JSON and nothing else.  A view that
+    does not parse raises :class:`~thaasbai.engine.views.ViewParseError`."""
+    return hint_steps(view_from_json(view), rng, budget_ms, bot)
 
 
 def hint(view: View, rng: random.Random, budget_ms: int = HINT_BUDGET_MS) -> Hint:

@@ -2,7 +2,9 @@
 
 Each game is one JSON entry under ``thaasbai.history.<stamp>`` (the stamp sorts in the
 order saved), so writing a game never rewrites another and a failed write loses nothing:
-the store raises :class:`HistoryError` and the history stays as it was.  A solo game
+the store raises :class:`HistoryError` and the history stays as it was.  How many games
+are kept is the player's choice (:data:`LIMITS`, Settings): the last 50, 200 or 1000, or
+all of them until the device's storage is full, after which the oldest make room.  A solo game
 keeps its whole record (docs/RECORD.md, what ``thaasbai replay`` reads); an online game
 keeps only what the seat was shown (:class:`OnlineRecorder`).  Reading skips an entry
 that is corrupt or not ours, with a notice, rather than failing the whole list.
@@ -26,6 +28,9 @@ PREFIX = "thaasbai.history."
 KIND = "thaasbai.history"
 VERSION = 1
 DEFAULT_LIMIT = 200
+# The History's sizes to choose from; None keeps every game until storage is full.
+LIMITS: tuple[int | None, ...] = (50, 200, 1000, None)
+PROBE_KEY = "thaasbai.history-probe"  # not under PREFIX: never listed as a game
 MAX_RECORD_CHARS = 1_000_000  # a record file larger than this is not a game of ours
 
 
@@ -129,14 +134,26 @@ class Listing:
 
 
 class HistoryStore:
-    """The history on a :class:`~.storage.KeyValue` backend (``ft.SharedPreferences``)."""
+    """The history on a :class:`~.storage.KeyValue` backend (``ft.SharedPreferences``).
 
-    def __init__(self, storage: KeyValue, limit: int = DEFAULT_LIMIT) -> None:
-        if limit < 1:
-            raise ValueError("the history keeps at least one game")
+    ``limit``: the most games kept (the oldest go first when a new one is kept), or None:
+    every game, until the storage refuses one; then the oldest are dropped, one by one,
+    until the new game fits (an error only if it does not fit on its own)."""
+
+    def __init__(self, storage: KeyValue, limit: int | None = DEFAULT_LIMIT) -> None:
         self.storage = storage
         self.limit = limit
         self._last_stamp = 0
+
+    @property
+    def limit(self) -> int | None:
+        return self._limit
+
+    @limit.setter
+    def limit(self, value: int | None) -> None:
+        if value is not None and value < 1:
+            raise ValueError("the history keeps at least one game")
+        self._limit = value
 
     def _new_key(self) -> str:
         stamp = max(time.time_ns(), self._last_stamp + 1)  # strictly increasing
@@ -229,23 +246,49 @@ class HistoryStore:
 
     async def _write(self, entry: Entry) -> None:
         text = entry.to_json()
-        try:
-            ok = await self.storage.set(entry.key, text)
-        except Exception as exc:  # the backend's own error for a full or broken storage
-            ok = False
-            cause: Exception | None = exc
-        else:
-            cause = None
-        if ok is False:
+        while True:
+            try:
+                ok = await self.storage.set(entry.key, text)
+            except Exception as exc:  # the backend's own error for a full or broken storage
+                ok = False
+                cause: Exception | None = exc
+            else:
+                cause = None
+            if ok is not False:
+                break
             with contextlib.suppress(Exception):  # already failing: the error says so
                 await self.storage.remove(entry.key)  # nothing half-written stays behind
+            older = [k for k in await self.keys() if k != entry.key]
+            if self.limit is None and older and await self._takes_small_writes():
+                await self.storage.remove(older[0])  # keep all: the oldest makes room
+                continue
             raise HistoryError(
                 "Storage on this device is full: the game was not saved. "
-                "Remove some old games from History."
+                "Remove some old games from History, or keep fewer in Settings."
             ) from cause
+        await self.trim()
+
+    async def _takes_small_writes(self) -> bool:
+        """Whether the backend still stores a tiny value: then it refused the game for
+        want of room, and dropping old games helps; a backend that refuses everything is
+        broken, and dropping games would only lose them."""
+        try:
+            ok = await self.storage.set(PROBE_KEY, "1")
+        except Exception:
+            return False
+        with contextlib.suppress(Exception):
+            await self.storage.remove(PROBE_KEY)
+        return ok is not False
+
+    async def trim(self) -> list[str]:
+        """Drop the oldest games beyond the limit; the keys dropped."""
+        if self.limit is None:
+            return []
         keys = await self.keys()
-        for old in keys[: max(0, len(keys) - self.limit)]:
+        gone = keys[: max(0, len(keys) - self.limit)]
+        for old in gone:
             await self.storage.remove(old)  # oldest first
+        return gone
 
 
 def _now() -> str:
@@ -261,9 +304,10 @@ def _stamp_text(key: str) -> str:
 
 
 class OnlineRecorder:
-    """Keeps an online game as the seat saw it: per deal, its hand when the deal began and
-    the last view of the deal (which holds the trick history, and Thulla's reveal once
-    the rules show it).  Fed the view JSON the server sends; never more than that."""
+    """Keeps an online game as the seat saw it: per deal, its hand in the first view of
+    the deal (``start_seen``: that view came before anything was played, so it is the hand
+    as dealt) and the last view of the deal (which holds the trick history, and Thulla's
+    reveal once the rules show it).  Fed the view JSON the server sends; never more."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -284,7 +328,10 @@ class OnlineRecorder:
             self.options = {"hukum": view["hukum_mode"], "best_of": match.get("best_of", 1)}
         if number != self._current:
             self._current = number
-            self.deals.append({"dealer": view["dealer"], "start_hand": list(view["hand"])})
+            fresh = not view["history"] and not view["trick"] and not view.get("calls")
+            self.deals.append(
+                {"dealer": view["dealer"], "start_hand": list(view["hand"]), "start_seen": fresh}
+            )
         self.deals[-1]["final"] = view
 
     def finished(self) -> list[dict[str, Any]]:

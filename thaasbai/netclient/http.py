@@ -63,6 +63,7 @@ class RoomsClient:
         name: str = "",
         bots: str = "normal",
         turn_timer: float | None = None,
+        hints: bool = False,
     ) -> Created:
         body: dict[str, Any] = {"game": game, "name": name, "bots": bots}
         if seats is not None:
@@ -71,6 +72,8 @@ class RoomsClient:
             body["options"] = options
         if turn_timer:
             body["turn_timer"] = turn_timer
+        if hints:
+            body["hints"] = True
         d = await self._call("POST", "/api/rooms", body)
         return Created(d["code"], d["invite_url"], d["seat"], d["token"])
 

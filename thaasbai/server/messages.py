@@ -136,6 +136,7 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     name: Name = ""
     bots: str = "normal"
     turn_timer: float | None = None  # seconds; null or 0 = no timer
+    hints: bool = False  # the host lets players ask for hints (worked out by each client)
 
 
 class JoinRoom(msgspec.Struct, forbid_unknown_fields=True):

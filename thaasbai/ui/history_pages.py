@@ -17,9 +17,9 @@ from ..learn import stats
 from ..learn.history import Entry, HistoryError
 from ..learn.summary import summary_of_match
 from .history_screen import GameViewer, game_view, history_view, record_view
-from .learning import Learning, session_record
+from .learning import Learning, hints_offered, session_record
 from .session import GameSession, LocalSession
-from .table_model import seat_names
+from .table_model import hint_text, seat_names
 
 if TYPE_CHECKING:
     from .app import App
@@ -35,6 +35,7 @@ class HistoryPages:
         self.learning = Learning(app.prefs.store)
         self.viewer: GameViewer | None = None
         self._picker: ft.FilePicker | None = None
+        self._hinting = False
 
     # -- routes -------------------------------------------------------------------------
 
@@ -114,12 +115,15 @@ class HistoryPages:
 
     async def _review(self, e: Any = None) -> None:
         v = self.viewer
-        if v is None or v.entry.record is None:
+        if v is None:
+            return
+        record, index, _ = v.reviewable()
+        if record is None:
             return
         v.review_note = "Working it out, last trick first…"
         route = self.app.page.route
         self._show_viewer(route)
-        v.review = await self.learning.review(v.entry.record, v.entry.seat, v.deal)
+        v.review = await self.learning.review(record, v.entry.seat, index)
         v.review_note = ""
         if self.viewer is v and self.app.page.route == route:
             self._show_viewer(route)
@@ -139,6 +143,7 @@ class HistoryPages:
     # -- record files -------------------------------------------------------------------
 
     async def _import_text(self, text: str) -> None:
+        self._limit()
         try:
             entry = await self.learning.store.import_text(text, name=self.app.settings.player_name)
         except HistoryError as exc:
@@ -187,8 +192,9 @@ class HistoryPages:
     def attach(self, table: TableScreen) -> None:
         """Give the table its Hint and Review buttons and keep its finished games."""
         session = table.session
-        if isinstance(session, LocalSession):  # online: no hints yet, no full record
-            table.on_hint = self._hint
+        table.on_hint = self._hint
+        table.hint_allowed = lambda: hints_offered(session)  # online: if the host allows
+        if isinstance(session, LocalSession):  # online: no full record to review at once
             table.on_review = self._review_current
         shown = table.refresh
 
@@ -200,10 +206,15 @@ class HistoryPages:
 
         session.on_change = refresh
 
+    def _limit(self) -> None:
+        """The History's size as Settings has it (the oldest go when the next is kept)."""
+        self.learning.store.limit = self.app.settings.history_limit
+
     async def keep(self, session: GameSession) -> None:
         """Keep the game in the History once it is finished (solo: its record; online:
         what this seat was shown).  Called after every change at a table."""
         notice = None
+        self._limit()
         try:
             st = session.state()
             n = (st.view or {}).get("seats") or 4
@@ -216,14 +227,19 @@ class HistoryPages:
             await self.app.notify(notice)
 
     async def _hint(self) -> None:
+        """Work out a hint and mark it on the table (the card raised and ringed, or the
+        button of the call, with the reason); it clears when the player acts."""
         session = self.app.games.session
-        if session is None:
+        table = self.app.games.table
+        if session is None or table is None or self._hinting:
             return
-        h = await self.learning.hint(session)
-        if h is None:
-            return
-        text = f"Hint: {h.label}." + (f" {h.reason}" if h.reason else "")
-        await self.app.notify(text)
+        self._hinting = True
+        try:
+            h = await self.learning.hint(session)
+        finally:
+            self._hinting = False
+        if h is not None and self.app.games.table is table:
+            await table.show_hint(h.action, hint_text(h.label, h.reason), h.version)
 
     async def _review_current(self) -> None:
         """The Review after a deal: the solo game's record so far, its last finished deal."""

@@ -15,6 +15,7 @@ from ..engine.actions import format_action
 from ..engine.cards import cards_of, format_card
 from ..engine.record import replay
 from ..learn.history import Entry
+from ..learn.reconstruct import NotExact, exact_record
 from ..learn.review import BETTER, PENDING, UNJUDGED, Review
 from ..learn.stats import Line
 from ..learn.steps import TrickStep, record_steps, seen_steps
@@ -100,7 +101,8 @@ def history_view(
 
 class GameViewer:
     """One kept game: a deal at a time, trick by trick, with the review of the player's
-    decisions once it has been worked out."""
+    decisions once it has been worked out.  An online deal is reviewed when its every
+    hand follows from what the seat was shown (:mod:`thaasbai.learn.reconstruct`)."""
 
     def __init__(self, entry: Entry) -> None:
         self.entry = entry
@@ -111,11 +113,28 @@ class GameViewer:
         self.trick = 0  # 0: the deal before its first trick
         self.review: Review | None = None
         self.review_note = ""
+        self._rebuilt: dict[int, tuple[dict | None, str | None]] = {}
+
+    def reviewable(self) -> tuple[dict | None, int, str | None]:
+        """What the shown deal is reviewed from: (a record, the deal's index in it, None),
+        or (None, 0, why not) for an online deal that was not all shown."""
+        if self.entry.record is not None:
+            return self.entry.record, self.deal, None
+        if self.deal not in self._rebuilt:
+            try:
+                self._rebuilt[self.deal] = (exact_record(self.entry.seen, self.deal), None)
+            except NotExact as exc:
+                self._rebuilt[self.deal] = (None, exc.reason)
+        record, why = self._rebuilt[self.deal]
+        return record, 0, why
 
     @property
     def steps(self) -> list[TrickStep]:
         if self.match is not None:
             return record_steps(self.match, self.deal)
+        record, index, _ = self.reviewable()
+        if record is not None:  # rebuilt exactly: the hands before each trick too
+            return record_steps(replay(record), index)
         return seen_steps(self.entry.seen["deals"][self.deal])
 
     def step_to(self, n: int) -> None:
@@ -194,9 +213,14 @@ def game_view(
         verb = "picked it up (thulla)" if st.thulla else "took it"
         body.append(ft.Text(f"{names[st.taker]} {verb}.", weight=ft.FontWeight.BOLD))
     body.append(_head("Review", p))
-    if e.record is None:
-        body.append(ft.Text("An online game keeps only what you saw: it cannot be reviewed."))
+    record, _, why = v.reviewable()
+    if record is None:
+        # An online game keeps only what the seat saw: say plainly what was not shown.
+        body.append(ft.Text("No exact review of this deal.", weight=ft.FontWeight.BOLD))
+        body.append(ft.Text(why or "Not every card of it was shown to you.", key="no-review"))
     else:
+        if e.online:
+            body.append(ft.Text("Every card of this deal was shown to you: it is rebuilt exactly."))
         body.append(ft.Button("Review", icon=ft.Icons.INSIGHTS, on_click=on_review))
         if v.review_note:
             body.append(ft.Text(v.review_note, italic=True))

@@ -464,6 +464,10 @@ class HomeScreen:
             self.c.turn_timer = int(v)
             self._rebuild()
 
+        def set_hints(v: str) -> None:
+            self.c.room_hints = v == "on"
+            self._rebuild()
+
         return [
             self._section("Bots for empty seats"),
             self._segments(list(LEVELS), self.c.room_bots, set_bots),
@@ -475,6 +479,18 @@ class HomeScreen:
             ),
             ft.Text(
                 "With a timer, a bot plays for anyone who takes too long.",
+                size=13,
+                color=self._fg(),
+            ),
+            self._section("Hints"),
+            self._segments(
+                [("off", "Off"), ("on", "Allowed")],
+                "on" if self.c.room_hints else "off",
+                set_hints,
+            ),
+            ft.Text(
+                "Allowed: everyone may ask for a hint at their turn, worked out from their"
+                " own cards only.",
                 size=13,
                 color=self._fg(),
             ),

@@ -4,6 +4,11 @@ games in the History, and reviews, all off the event loop (:func:`runtime.think`
 Screens call this and never the learn package's internals; it is the one place that
 knows a solo game (the whole record is ours to keep) from an online one (only what the
 seat was shown: :class:`~thaasbai.learn.history.OnlineRecorder`).
+
+A hint is worked out the same way in both: from the seat's view JSON (the very JSON the
+room server sends, and :class:`LocalSession` hands the table), parsed back into the
+engine's view (:func:`~thaasbai.engine.views.view_from_json`).  Nothing else goes in, so
+an online hint holds no more than the seat was sent.
 """
 
 from __future__ import annotations
@@ -11,11 +16,14 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .. import runtime
+from ..engine.actions import action_to_json
 from ..engine.record import to_record
-from ..learn.hint import Hint, hint_steps
+from ..engine.views import ViewParseError
+from ..learn.hint import hint_steps_from_json
 from ..learn.history import Entry, HistoryError, HistoryStore, Listing, OnlineRecorder
 from ..learn.review import Review, Reviewer
 from ..learn.storage import KeyValue
@@ -41,6 +49,35 @@ def until(
         yield
 
 
+@dataclass(frozen=True)
+class TableHint:
+    """A hint for the table: the protocol action, in words, and the state version it was
+    worked out for (the table drops it once the version moves on)."""
+
+    action: dict[str, Any]
+    label: str
+    reason: str | None
+    version: int
+
+
+def hints_offered(session: GameSession) -> bool:
+    """Whether the table offers a Hint: always solo; online only to a seated player in a
+    room whose host allowed hints (the lobby's ``"hints": true``)."""
+    if isinstance(session, LocalSession):
+        return True
+    st = session.state()
+    seated = st.view is not None and st.view.get("seat") is not None
+    return st.online and seated and st.lobby.get("hints") is True
+
+
+def _version(session: GameSession) -> int:
+    """The session's state version, cheaply (a solo table's own counter: its state()
+    would build a whole view JSON, and this is asked between every slice of the search)."""
+    if isinstance(session, LocalSession):
+        return session.table.version
+    return session.state().version
+
+
 class Learning:
     """Hints, the History and reviews for one app session."""
 
@@ -54,18 +91,27 @@ class Learning:
 
     # -- hints --------------------------------------------------------------------------
 
-    async def hint(self, session: GameSession) -> Hint | None:
-        """A hint for the seat to act in a solo game; ``None`` if the player acted first
-        (or online, where hints are not offered yet)."""
-        if not isinstance(session, LocalSession) or session.table.match is None:
+    async def hint(self, session: GameSession) -> TableHint | None:
+        """A hint for the player's decision now, from the seat's view JSON alone; ``None``
+        when the table offers none (an online room without hints, a spectator), it is not
+        the player's turn, or the table moved on while it was being worked out."""
+        if not hints_offered(session):
             return None
-        table = session.table
-        view = table.view(0)
-        if view is None or view.to_act != 0:
+        st = session.state()
+        v = st.view
+        if v is None or v.get("seat") is None or v.get("to_act") != v["seat"] or not v["legal"]:
             return None
-        version = table.version
-        steps = until(hint_steps(view, random.Random()), lambda: table.version == version)
-        return await runtime.think(steps)
+        version = st.version
+        try:
+            search = hint_steps_from_json(v, random.Random())
+        except ViewParseError:
+            log.warning("a view that does not parse: no hint", exc_info=True)
+            return None
+        steps = until(search, lambda: _version(session) == version)
+        h = await runtime.think(steps)
+        if h is None:
+            return None
+        return TableHint(action_to_json(h.action), h.label, h.reason, version)
 
     # -- keeping finished games -----------------------------------------------------------
 

@@ -123,6 +123,8 @@ def summary(room: dict[str, Any]) -> str:
         parts.append(f"{str(room['bots']).capitalize()} bots")
     if room.get("turn_timer"):
         parts.append(f"{int(room['turn_timer'])} s per turn")
+    if room.get("hints") is True:
+        parts.append("hints allowed")
     return " · ".join(parts)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -320,6 +321,15 @@ class LobbyScreen:
             await self._copy(e)
 
 
+@dataclass
+class JoinDraft:
+    """What the player has typed on a room's join prompt so far, kept outside the page so
+    a rebuilt prompt (the route shown again, the app re-laid out) gives it back."""
+
+    name: str | None = None  # None: nothing typed yet (the prefilled name stands)
+    editing: bool = False  # "Change name" was tapped: the field stays open
+
+
 def join_prompt_view(
     code: str,
     room: dict[str, Any],
@@ -328,26 +338,39 @@ def join_prompt_view(
     on_join: Callable[[str], Awaitable[None]],
     on_watch: Action | None,
     go: Callable[[str], None],
+    draft: JoinDraft | None = None,
 ) -> ft.View:
-    """Ask an invited player for their name before taking a seat."""
+    """Ask an invited player for their name before taking a seat; what they type is kept
+    in ``draft``, so building the prompt again never loses it."""
     from .lobby_model import summary
 
+    draft = draft if draft is not None else JoinDraft()
     fg = text_on_page(p)
     seats = room.get("seat_list") or []
     host = room.get("host")
     host_name = seats[host]["name"] if host is not None and host < len(seats) else ""
     free = sum(1 for s in seats if s.get("kind") == "free")
     known = default_name if default_name not in ("", "You") else ""
+    editing = not known or draft.editing
+    # No autofocus: a field focused before the page's accessibility tree is built (the
+    # tree a screen reader or a test turns on) gets a second, unconnected text input, and
+    # what is typed there never reaches the field (Join then said "Please enter your
+    # name" under a name that showed as typed).
     name = ft.TextField(
         label="Your name",
-        value=known,
+        value=draft.name if draft.name is not None else known,
         max_length=20,
-        autofocus=not known,
         key="join-name",
-        visible=not known,  # the name from Settings is used unless the player changes it
+        visible=editing,  # the name from Settings is used unless the player changes it
     )
 
+    def typed(e: Any) -> None:
+        draft.name = name.value or ""
+
+    name.on_change = typed
+
     def change_name(e: Any) -> None:
+        draft.editing = True
         name.visible, as_known.visible = True, False
         name.update()
         as_known.update()
@@ -357,7 +380,7 @@ def join_prompt_view(
             ft.Text(f"You join as {known}", size=15, weight=ft.FontWeight.BOLD, color=fg),
             _tall(ft.TextButton("Change name", on_click=change_name)),
         ],
-        visible=bool(known),
+        visible=not editing,
         wrap=True,
     )
     error = ft.Text("", color=CORAL, size=13)

@@ -16,7 +16,7 @@ import flet as ft
 from ..netclient import RoomsClient, ServerError, code_from_invite
 from . import theme
 from .lobby_model import build_lobby
-from .lobby_screen import LobbyScreen, join_prompt_view, message_view
+from .lobby_screen import JoinDraft, LobbyScreen, join_prompt_view, message_view
 from .remote import RemoteSession, error_text
 from .session import SessionError
 from .settings import Choices
@@ -37,6 +37,8 @@ class OnlinePlay:
     def __init__(self, app: App) -> None:
         self.app = app
         self.lobby: LobbyScreen | None = None
+        # What was typed on each room's join prompt: a prompt built again keeps it.
+        self.drafts: dict[str, JoinDraft] = {}
 
     @property
     def session(self) -> RemoteSession | None:
@@ -66,6 +68,7 @@ class OnlinePlay:
                 name=name,
                 bots=choices.room_bots,
                 turn_timer=choices.turn_timer or None,
+                hints=choices.room_hints,
             )
         except ServerError as exc:
             await app.notify(_server_text(exc))
@@ -125,6 +128,7 @@ class OnlinePlay:
                 join,
                 watch if room.get("started") else None,
                 app.go,
+                self.drafts.setdefault(code, JoinDraft()),
             )
         )
 
@@ -144,6 +148,7 @@ class OnlinePlay:
                 await app.notify(_server_text(exc))
             return
         await app.prefs.save_seat_token(code, joined.seat, joined.token)
+        self.drafts.pop(code, None)
         await self.connect(code, joined.token)
 
     async def connect(self, code: str, token: str | None, *, quiet: bool = False) -> bool:

@@ -10,7 +10,15 @@ import flet as ft
 from .palette import BAR_DARK, BAR_LIGHT, CREAM, PAGE_LIGHT, SAND, SAND_DARK, TEAL_DEEP, Palette
 from .rules_text import COMMON, RULES
 from .segments import segments
-from .settings import SPEED_NAMES, SPEEDS, THEMES, Settings, clean_server_url
+from .settings import (
+    HISTORY_KEEP,
+    HISTORY_KEEP_NAMES,
+    SPEED_NAMES,
+    SPEEDS,
+    THEMES,
+    Settings,
+    clean_server_url,
+)
 from .table_model import GAME_TITLES
 
 
@@ -80,7 +88,7 @@ def settings_view(
             await on_mute(not bool(sound.value))
 
     sound = ft.Switch(label="Sounds and vibration", value=not muted, on_change=mute, height=48)
-    picked = {"speed": s.speed, "theme": s.theme}
+    picked = {"speed": s.speed, "theme": s.theme, "keep": str(s.history_keep)}
     row_w = 320.0  # the narrowest phone's row: these short labels fit side by side there
 
     def choice(key: str, items: list[tuple[str, str]]) -> ft.Container:
@@ -96,6 +104,7 @@ def settings_view(
 
     speed = choice("speed", [(v, SPEED_NAMES[v]) for v in SPEEDS])
     theme = choice("theme", [(v, v.capitalize()) for v in THEMES])
+    keep = choice("keep", [(str(n), HISTORY_KEEP_NAMES[n]) for n in HISTORY_KEEP])
 
     async def save(e: Any) -> None:
         new = Settings(
@@ -104,6 +113,7 @@ def settings_view(
             four_colour=bool(four.value),
             theme=picked["theme"],
             server_url=clean_server_url(server.value),
+            history_keep=int(picked["keep"]),
         )
         await on_save(new)
 
@@ -120,6 +130,13 @@ def settings_view(
         ft.Text("A card played, a trick won, your turn; a buzz as you play.", size=13),
         ft.Text("Theme", weight=ft.FontWeight.BOLD, color=head),
         theme,
+        ft.Text("Games kept in History", weight=ft.FontWeight.BOLD, color=head),
+        keep,
+        ft.Text(
+            "The last 50, 200 or 1000 finished games, or All until this device's storage is"
+            " full. The oldest go first, when the next game is kept.",
+            size=13,
+        ),
         ft.Text("Online", weight=ft.FontWeight.BOLD, color=head),
         server,
         ft.Container(height=8),

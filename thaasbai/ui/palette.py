@@ -45,6 +45,7 @@ ONLINE = "#4CC38A"  # a seat's presence dot, and "Safe" in Thulla
 OFFLINE = "#9AA5A6"
 AWAY = "#F2B27A"  # away seats, the reconnecting banner, the other team (dark theme)
 BOT = "#7FB3D6"
+HINT = "#C6F45A"  # the card or button a hint points at: a lime that sand and teal are not
 
 
 def tint(colour: str, opacity: float) -> str:

@@ -30,6 +30,10 @@ SETTINGS_KEY = "thaasbai.settings"
 CHOICES_KEY = "thaasbai.choices"
 CURRENT_ROOM_KEY = "thaasbai.room"  # the room code of the online game in progress
 TURN_TIMERS = (0, 30, 60)  # seconds per decision in a friends' room; 0 = no timer
+# How many finished games History keeps; 0 = all of them until the device's storage is
+# full, then the oldest make room (thaasbai.learn.history.LIMITS, None there).
+HISTORY_KEEP = (50, 200, 1000, 0)
+HISTORY_KEEP_NAMES = {50: "50", 200: "200", 1000: "1000", 0: "All"}
 
 
 @dataclass
@@ -41,6 +45,12 @@ class Settings:
     four_colour: bool = False
     theme: str = "dark"
     server_url: str = ""  # online play from a phone build; "" = the server that serves the app
+    history_keep: int = 200  # games History keeps (HISTORY_KEEP; 0: all until storage is full)
+
+    @property
+    def history_limit(self) -> int | None:
+        """The History store's limit: a number of games, or None (all, until full)."""
+        return self.history_keep or None
 
     def pace(self) -> tuple[float, int]:
         """(bot pace in seconds, animation ms); the ``pace`` launch parameter overrides it
@@ -69,6 +79,7 @@ class Settings:
         s.four_colour = bool(d.get("four_colour", False))
         s.theme = _pick(d.get("theme"), THEMES, s.theme)
         s.server_url = clean_server_url(d.get("server_url"))
+        s.history_keep = _pick(d.get("history_keep"), HISTORY_KEEP, s.history_keep)
         return s
 
 
@@ -83,6 +94,7 @@ class Choices:
     levels: list[str] = field(default_factory=lambda: ["normal"] * 5)  # seats 1..5
     room_bots: str = "normal"  # a friends' room: the level of the bots filling free seats
     turn_timer: int = 0  # a friends' room: seconds per decision, 0 = none
+    room_hints: bool = False  # a friends' room: players may ask for hints
 
     @property
     def seats(self) -> int:
@@ -105,6 +117,7 @@ class Choices:
             c.levels += ["normal"] * (5 - len(c.levels))
         c.room_bots = _pick(d.get("room_bots"), LEVELS, c.room_bots)
         c.turn_timer = _pick(d.get("turn_timer"), TURN_TIMERS, c.turn_timer)
+        c.room_hints = d.get("room_hints") is True
         return c
 
 

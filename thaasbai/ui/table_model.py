@@ -42,6 +42,7 @@ class HandCard:
     code: str
     label: str
     playable: bool
+    hinted: bool = False  # the card a hint says to play (see :func:`with_hint`)
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,7 @@ class Button:
     label: str
     action: dict[str, Any]
     style: str = "primary"  # primary | secondary | danger
+    hinted: bool = False  # the call a hint says to make (see :func:`with_hint`)
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,7 @@ class TableModel:
     deal_no: int = 1  # changes when a new deal or round starts
     chips: tuple[str, ...] = ()  # short lines for the top bar (Thulla's round, players left)
     tallies: tuple[Tally, ...] = ()  # a team game's score board: tricks, tens, deals
+    hint: str | None = None  # the hint on show, in words ("Hint: ... ." and its reason)
 
     def seat(self, seat: int) -> SeatModel:
         return next(s for s in self.seats if s.seat == seat)
@@ -578,13 +581,39 @@ def lands_a_card(prev: TableModel, model: TableModel) -> bool:
     return any(t.code not in before for t in model.trick)
 
 
+HINTED = "hinted"  # said after a hinted card's or button's name (screen readers, tests)
+
+
+def hint_text(label: str, reason: str | None) -> str:
+    """``Hint: queen of hearts. Your partner is already winning: play low.``"""
+    return f"Hint: {label}." + (f" {reason}" if reason else "")
+
+
+def with_hint(model: TableModel, action: dict[str, Any], text: str) -> TableModel:
+    """``model`` with a hint marked: the hinted card of the hand (``{"play": ...}``) or the
+    button of the hinted call (a hukum, Hand Call, an answer, Give up), and ``text`` shown.
+    A hint that matches nothing open now (the table moved on) marks nothing."""
+    if not model.my_turn or model.result is not None:
+        return model
+    if "play" in action:
+        code = action["play"]
+        if not any(c.code == code and c.playable for c in model.hand):
+            return model
+        hand = tuple(replace(c, hinted=c.code == code) for c in model.hand)
+        return replace(model, hand=hand, hint=text)
+    if not any(b.action == action for b in model.buttons):
+        return model
+    buttons = tuple(replace(b, hinted=b.action == action) for b in model.buttons)
+    return replace(model, buttons=buttons, hint=text)
+
+
 def turn_withheld(model: TableModel, prev: TableModel) -> TableModel:
     """``model`` as shown while a card is still landing: no buttons and, if the card
     passes the turn to us, not our turn yet (no card raised or ringed) and the status that
     was showing (``prev``'s, or none if that was ours), so "Your turn" never appears before
     the previous player's card is down."""
     if not model.my_turn:
-        return replace(model, buttons=())
-    hand = tuple(replace(c, playable=False) for c in model.hand)
+        return replace(model, buttons=(), hint=None)
+    hand = tuple(replace(c, playable=False, hinted=False) for c in model.hand)
     status = "" if prev.my_turn else prev.status
-    return replace(model, hand=hand, my_turn=False, status=status, buttons=())
+    return replace(model, hand=hand, my_turn=False, status=status, buttons=(), hint=None)

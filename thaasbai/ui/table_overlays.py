@@ -9,8 +9,8 @@ from typing import Any
 import flet as ft
 
 from .layout import Geometry
-from .palette import AWAY, BLACK, CREAM, INK, SAND, Palette, tint
-from .table_model import TableModel
+from .palette import AWAY, BLACK, CREAM, HINT, INK, SAND, Palette, tint
+from .table_model import HINTED, TableModel
 from .widgets import action_button, pill, suit_icon
 
 Handler = Callable[[Any], Awaitable[None]]
@@ -33,10 +33,14 @@ def overlays(
     out = [_status(model, geom, p, timer_text if model.result is None else None)]
     if connection is not None:
         out.append(_connection(geom, connection))
-    if model.banner:
+    # A hint on show takes the banner's place: it is about the decision in front of us.
+    if model.hint:
+        out.append(_hint(model.hint, geom))
+    elif model.banner:
         left, width, align = _band(geom, "status")
         out.append(
             ft.Container(
+                key="banner",
                 left=left,
                 width=width,
                 top=geom.banner_y,
@@ -50,6 +54,8 @@ def overlays(
             act(b.action),
             b.style,
             suit_icon(b.action["declare"], 18, four_colour) if "declare" in b.action else None,
+            ring=HINT if b.hinted else None,
+            hint_label=f"{b.label}, {HINTED}" if b.hinted else None,
         )
         for b in model.buttons
     ]
@@ -68,6 +74,28 @@ def overlays(
             )
         )
     return out
+
+
+def _hint(text: str, geom: Geometry) -> ft.Control:
+    """The hint's words, where the banner goes.  A reason can wrap onto two or three
+    lines: on a phone on its side the pill stands on the status pill (its bottom held just
+    above it, so it grows up into the felt, not over "Your turn"); otherwise it hangs below
+    the top seat, kept off the window's edges."""
+    left, width, align = _band(geom, "status")
+    content = pill(text, HINT, INK, 13)
+    if geom.short:
+        bottom = geom.height - geom.status_y + 6
+        return ft.Container(
+            key="hint", left=left, width=width, bottom=bottom, alignment=align, content=content
+        )
+    return ft.Container(
+        key="hint",
+        left=left + 12,
+        width=width - 24,
+        top=geom.banner_y,
+        alignment=align,
+        content=content,
+    )
 
 
 def _band(geom: Geometry, what: str) -> tuple[float, float, ft.Alignment]:

@@ -60,9 +60,15 @@ class TableScreen:
         self._result_shown: int | None = None
         self._dialog: ft.AlertDialog | None = None
         self._state: SessionState | None = None
-        # Hint and Review (thaasbai/ui/history_pages.py sets them; None: no button)
+        # Hint and Review (thaasbai/ui/history_pages.py sets them; None: no button).
+        # ``hint_allowed`` says whether this table offers hints now (an online room only
+        # when its host allows them).
         self.on_hint: Callable[[], Awaitable[None]] | None = None
+        self.hint_allowed: Callable[[], bool] = lambda: True
         self.on_review: Callable[[], Awaitable[None]] | None = None
+        # The hint on show: (the state version it was worked out for, its action, its
+        # words).  It goes as soon as the player acts or the version moves on.
+        self._hint: tuple[int, dict[str, Any], str] | None = None
         session.on_change = self.refresh
 
     # -- the Flet view ---------------------------------------------------------------------
@@ -90,7 +96,7 @@ class TableScreen:
             if st.view is None:
                 return
             self._state = st
-            model = table_model.build(st.view, st.lobby, self._my_name(st), online=st.online)
+            model = self._build(st)
             prev = self.model
             new_deal = prev is not None and (
                 model.deal_no != prev.deal_no or (prev.result is not None and model.result is None)
@@ -125,6 +131,38 @@ class TableScreen:
             if model.result is not None and self._result_shown != model.deal_no:
                 self._result_shown = model.deal_no
                 self._show_result(model)
+
+    def _build(self, st: SessionState) -> TableModel:
+        """The model of ``st``, with the hint marked while it is still about ``st``."""
+        assert st.view is not None
+        model = table_model.build(st.view, st.lobby, self._my_name(st), online=st.online)
+        if self._hint is not None and self._hint[0] != st.version:
+            self._hint = None  # the table moved on
+        if self._hint is not None:
+            model = table_model.with_hint(model, self._hint[1], self._hint[2])
+        return model
+
+    async def show_hint(self, action: dict[str, Any], text: str, version: int) -> bool:
+        """Mark the hinted card or call and show ``text``, if the table is still at
+        ``version`` (the state the hint was worked out for); False if it has moved on."""
+        async with self._lock:
+            st = self.session.state()
+            if st.view is None or st.version != version or self.model is None:
+                return False
+            self._hint = (version, action, text)
+            model = self._build(st)
+            if model.hint is None:  # it names nothing open now
+                self._hint = None
+                return False
+            w, h = self.size()
+            await self._show(model, self._geometry(model, w, h), animate=True)
+            self.model = model
+            return True
+
+    @property
+    def hint(self) -> str | None:
+        """The hint on show, in words (None: none)."""
+        return self.model.hint if self.model is not None else None
 
     def _my_name(self, st: SessionState) -> str:
         """Online, the name the others see; solo, the one from Settings."""
@@ -192,9 +230,12 @@ class TableScreen:
         targets: dict[str, Rect] = {}
         origins: dict[str, Rect] = {}
         order: list[str] = []
+        # A hinted card is the one raised: the others that may be played stay down (still
+        # ringed and tappable), so the hint stands out without changing the layout.
+        hinted = any(c.hinted for c in model.hand)
         for i, card in enumerate(model.hand):
             r = geom.hand[i]
-            up = model.my_turn and card.playable and dim
+            up = model.my_turn and card.playable and dim and (card.hinted or not hinted)
             targets[card.code] = Rect(r.x, r.y - (geom.raise_px if up else 0), r.w, r.h)
             origins[card.code] = Rect(geom.centre[0] - r.w / 2, geom.centre[1] - r.h / 2, r.w, r.h)
             order.append(card.code)
@@ -247,7 +288,7 @@ class TableScreen:
             anim_ms=self.anim,
             on_home=self._home,
             on_last_trick=self._show_last_trick,
-            on_hint=self._hint if self.on_hint is not None else None,
+            on_hint=self._ask_hint if self.on_hint is not None and self.hint_allowed() else None,
         )
         return [table_chrome.rim(geom), bar, *table_chrome.seats(model, geom, self.p)]
 
@@ -297,6 +338,7 @@ class TableScreen:
         if self._acting:
             return
         self._acting = True
+        self._hint = None  # the player acts: the hint has done its job (or was ignored)
         try:
             await self.session.act(action)
         except SessionError as exc:
@@ -324,7 +366,7 @@ class TableScreen:
         self.page.show_dialog(self._dialog)
         self.page.update()
 
-    async def _hint(self, e: Any = None) -> None:
+    async def _ask_hint(self, e: Any = None) -> None:
         if self.on_hint is not None:
             await self.on_hint()
 

@@ -11,8 +11,8 @@ from typing import Any
 import flet as ft
 
 from .layout import Rect
-from .palette import BAR_DARK, SAND, tint
-from .table_model import HandCard
+from .palette import BAR_DARK, HINT, SAND, tint
+from .table_model import HINTED, HandCard
 from .widgets import card_image
 
 Tap = Callable[[Any], Awaitable[None]]
@@ -45,9 +45,11 @@ def hand_card(
 ) -> ft.Control:
     """A card of our hand: on our turn, playable ones are ringed in sand and may be tapped
     (``on_tap``) or dragged up onto the table; the others are dimmed; between turns all
-    look alike."""
+    look alike.  The card a hint names is ringed in the hint's lime and says so."""
     face = card_image(card.code, r.w, r.h, four_colour)
     playable = my_turn and card.playable
+    hinted = playable and card.hinted
+    ring, glow = (HINT, tint(HINT, 0.85)) if hinted else (SAND, tint(SAND, 0.67))
     radius = ft.BorderRadius.all(r.w * 0.07)
     if my_turn and not card.playable:
         veil = ft.Container(
@@ -59,8 +61,8 @@ def hand_card(
         width=r.w,
         height=r.h,
         border_radius=radius,
-        border=ft.Border.all(2.5, SAND) if playable else None,
-        shadow=ft.BoxShadow(blur_radius=14, color=tint(SAND, 0.67)) if playable else None,
+        border=ft.Border.all(4 if hinted else 2.5, ring) if playable else None,
+        shadow=ft.BoxShadow(blur_radius=18 if hinted else 14, color=glow) if playable else None,
         on_click=on_tap if playable else None,
     )
     body: ft.Control = inner
@@ -78,9 +80,9 @@ def hand_card(
     # A fresh key whenever the state changes: Flutter web drops the identifier of a
     # semantics node whose role changes in place, so let it build a new node instead.
     return ft.Semantics(
-        key=f"sem-{card.code}-{int(playable)}-{int(my_turn)}",
+        key=f"sem-{card.code}-{int(playable)}-{int(my_turn)}-{int(hinted)}",
         identifier=f"card-{card.code}",
-        label=card.label,
+        label=f"{card.label}, {HINTED}" if hinted else card.label,
         button=playable,
         content=body,
     )

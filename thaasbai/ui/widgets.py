@@ -211,9 +211,17 @@ def pill(text: str, bg: str, fg: str, size: float = 14, bold: bool = False) -> f
 
 
 def action_button(
-    label: str, on_click: Callable[..., Any], style: str = "primary", icon: ft.Control | None = None
+    label: str,
+    on_click: Callable[..., Any],
+    style: str = "primary",
+    icon: ft.Control | None = None,
+    *,
+    ring: str | None = None,
+    hint_label: str | None = None,
 ) -> ft.Control:
-    """A large, labelled table button (declare, Hand Call, Accept, Refuse, Give up...)."""
+    """A large, labelled table button (declare, Hand Call, Accept, Refuse, Give up...);
+    ``ring`` draws a thick outline of that colour round it, and ``hint_label`` names it
+    for screen readers (and tests) as the one a hint points at: ``hinted-call``."""
     colours = {
         "primary": (SAND, INK),
         "secondary": (CREAM, TEAL),
@@ -221,11 +229,21 @@ def action_button(
     }
     bg, fg = colours.get(style, colours["primary"])
     # 48 px high: Flutter web draws buttons at desktop density (32 px) unless told.
-    return ft.Container(height=48, content=_button(label, on_click, bg, fg, icon))
+    button: ft.Control = _button(label, on_click, bg, fg, icon, ring)
+    if hint_label is not None:
+        button = ft.Semantics(
+            key=f"hinted-{label}", identifier="hinted-call", label=hint_label, content=button
+        )
+    return ft.Container(height=48, content=button)
 
 
 def _button(
-    label: str, on_click: Callable[..., Any], bg: str, fg: str, icon: ft.Control | None
+    label: str,
+    on_click: Callable[..., Any],
+    bg: str,
+    fg: str,
+    icon: ft.Control | None,
+    ring: str | None = None,
 ) -> ft.Control:
     return ft.Button(
         content=ft.Row(
@@ -242,6 +260,7 @@ def _button(
             padding=ft.Padding.symmetric(horizontal=18),
             shape=ft.RoundedRectangleBorder(radius=24),
             elevation=4,
+            side=ft.BorderSide(4, ring) if ring else None,
         ),
     )
 

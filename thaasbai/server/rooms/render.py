@@ -23,6 +23,7 @@ def lobby_of(room: Room) -> dict[str, Any]:
     lobby["code"] = room.code
     lobby["host"] = room.host
     lobby["turn_timer"] = room.turn_timer
+    lobby["hints"] = room.hints
     lobby["over"] = room.over
     return lobby
 

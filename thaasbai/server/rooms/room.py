@@ -30,6 +30,7 @@ class Room:
     created: float
     updated: float
     turn_timer: float | None = None
+    hints: bool = False  # players may ask their app for hints (from their own view)
     rev: int = 1
     # -- runtime only (never saved) --
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -60,6 +61,7 @@ class Room:
                 "created": self.created,
                 "updated": self.updated,
                 "turn_timer": self.turn_timer,
+                "hints": self.hints,
             }
         )
 
@@ -75,6 +77,7 @@ class Room:
             created=d["created"],
             updated=d["updated"],
             turn_timer=d.get("turn_timer"),
+            hints=d.get("hints") is True,  # a document saved before hints existed: off
             rev=rev,
         )
         # Nobody is connected to a room just loaded: every human's grace period starts now.
@@ -89,6 +92,7 @@ class Room:
         self.saved_connected = [bool(s.get("connected")) for s in seats]
         self.table, self.tokens, self.host = fresh.table, fresh.tokens, fresh.host
         self.created, self.updated, self.turn_timer = fresh.created, fresh.updated, fresh.turn_timer
+        self.hints = fresh.hints
         self.rev = rev
         self.last_change = now
         for seat, info in enumerate(self.table.seats):

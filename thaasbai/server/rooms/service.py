@@ -106,6 +106,7 @@ class RoomService:
             created=wall,
             updated=wall,
             turn_timer=timer,
+            hints=req.hints,
         )
         room.tokens[seat] = hash_token(token)
         room.disconnected_since = [None] * options.seats
