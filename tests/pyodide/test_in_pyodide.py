@@ -6,7 +6,10 @@ only breaks in the browser.
 Left out, with reason: tests that need a real server or worker processes (they test the
 native paths), hypothesis' suites (hypothesis 6.150+ has a C core), endplay's (C).
 node runs with JSPI (``--experimental-wasm-stack-switching``) so that ``asyncio.run`` in
-a test can wait on Pyodide's event loop, which a browser's app never has to do.
+a test can wait on Pyodide's event loop, which a browser's app never has to do: the app's
+worker hides JSPI from Pyodide (``thaasbai/web/shell.py``, NO_JSPI: Python runs 2.5x faster
+in Chromium without it), and the e2e suite (``tests/e2e/test_worker.py`` and every solo
+deal) runs the app that way.
 """
 
 from __future__ import annotations
