@@ -159,3 +159,31 @@ def test_a_new_build_on_the_server_is_picked_up_on_a_later_start(
         assert cached_versions(page) == [v2]
     finally:
         ctx.close()
+
+
+def test_the_service_worker_precaches_the_canvaskit_the_page_loads_and_not_the_other(
+    browser: Browser, server_url: str
+) -> None:
+    """flutter.js loads one of two CanvasKit builds (2.2 or 2.9 MB sent); a service worker
+    that guessed the other one fetched both on the first visit."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.goto(app_address(server_url))
+        wait_for_python(page)
+        sw_controlling(page)
+        loaded = page.evaluate(
+            "performance.getEntriesByType('resource').map(r => r.name)"
+            ".filter(n => n.endsWith('canvaskit.wasm'))"
+        )
+        cached = page.evaluate(
+            """async () => {
+              const name = (await caches.keys()).find(k => k.startsWith('thaasbai-'));
+              const c = await caches.open(name);
+              return (await c.keys()).map(r => r.url).filter(u => u.includes('canvaskit.wasm'));
+            }"""
+        )
+        assert len(loaded) == 1 and "/canvaskit/chromium/" in loaded[0], loaded
+        assert len(cached) == 1 and "/canvaskit/chromium/canvaskit.wasm?h=" in cached[0], cached
+    finally:
+        ctx.close()

@@ -16,10 +16,12 @@ const CACHE = 'thaasbai-' + VERSION;
 const SCOPE = self.registration.scope; // the origin and "/"
 
 // flutter.js loads one CanvasKit: the "chromium" build where the browser has Chromium's
-// break iterators and image codecs, the full one elsewhere.  Precache only that one
-// (the other is still cached on first use, should the guess be wrong).
-const CHROMIUM = typeof Intl.v8BreakIterator !== 'undefined' &&
-  typeof Intl.Segmenter !== 'undefined' && typeof ImageDecoder !== 'undefined';
+// break iterators and image codecs, the full one elsewhere.  Precache only that one (the
+// other is still cached on first use, should the guess be wrong).  The page tells which
+// (`sw.js?canvaskit=chromium`): a service worker has no ImageDecoder to test for itself.
+const ASKED = new URL(self.location.href).searchParams.get('canvaskit');
+const CHROMIUM = ASKED ? ASKED === 'chromium' :
+  typeof Intl.v8BreakIterator !== 'undefined' && typeof Intl.Segmenter !== 'undefined';
 const NEVER = new Set(['sw.js', 'build-manifest.json']);
 // Read from the network first: the operator may edit it without a rebuild.
 const NETWORK_FIRST = new Set(['site.json']);
