@@ -151,11 +151,16 @@ def test_the_service_worker_is_valid_javascript(web):
     subprocess.run(["node", "--check", str(web / "sw.js")], check=True)
 
 
-def test_big_files_have_a_gzip_twin_and_archives_do_not(web):
+def test_big_files_have_brotli_and_gzip_twins_and_archives_do_not(web):
     rt = _manifest(web)["runtime"]
     for rel in ("main.dart.js", "pyodide/pyodide.asm.wasm", "canvaskit/chromium/canvaskit.wasm"):
         assert (web / rt / f"{rel}.gz").is_file(), rel
-    assert not list(web.rglob("*.tar.gz.gz")) and not list(web.rglob("*.zip.gz"))
+        assert (web / rt / f"{rel}.br").is_file(), rel
+    for twin in ("gz", "br"):
+        assert not list(web.rglob(f"*.tar.gz.{twin}")) and not list(web.rglob(f"*.zip.{twin}"))
+    assert not any(
+        p.endswith((".gz", ".br")) and not p.endswith(".tar.gz") for p in _manifest(web)["files"]
+    )  # twins are not files of the build
 
 
 def test_two_builds_of_the_same_inputs_are_identical(web, tmp_path):

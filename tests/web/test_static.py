@@ -1,4 +1,4 @@
-"""Serving a web build: the right types, gzip, caching, app routes, nothing else on disk."""
+"""Serving a web build: types, brotli and gzip, caching, app routes, nothing else on disk."""
 
 from __future__ import annotations
 
@@ -54,12 +54,20 @@ def test_runtime_files_have_their_types_and_live_long(client, web, rel, media):
     assert r.content == (web / _rt(web) / rel).read_bytes()
 
 
-def test_gzip_is_sent_to_clients_that_accept_it(client, web):
+def test_brotli_or_gzip_is_sent_to_clients_that_accept_it(client, web):
     rel = f"/{_rt(web)}/main.dart.js"
-    r = client.get(rel, headers={"Accept-Encoding": "gzip, br"})
-    assert r.headers["content-encoding"] == "gzip"
-    assert r.headers["vary"] == "Accept-Encoding"
-    assert r.content == (web / rel.lstrip("/")).read_bytes()  # httpx decoded it
+    original = (web / rel.lstrip("/")).read_bytes()
+    for accept, coding in [
+        ("gzip, deflate, br, zstd", "br"),  # what Chromium sends, on localhost too
+        ("gzip", "gzip"),
+        ("br;q=0, gzip;q=0.5", "gzip"),  # brotli refused
+    ]:
+        r = client.get(rel, headers={"Accept-Encoding": accept})
+        assert r.headers["content-encoding"] == coding, accept
+        assert r.headers["vary"] == "Accept-Encoding"
+        assert r.content == original  # httpx decoded it
+    sent = {c: len((web / f"{rel.lstrip('/')}.{c}").read_bytes()) for c in ("br", "gz")}
+    assert sent["br"] < sent["gz"] * 0.9
     plain = client.get(rel, headers={"Accept-Encoding": "identity"})
     assert "content-encoding" not in plain.headers
 

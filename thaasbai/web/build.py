@@ -87,6 +87,7 @@ CLIENT_SKIP = (
 ASSET_SKIP = ("icon.png",)
 
 GZIP_MIN_BYTES = 1024
+BROTLI_QUALITY = 9
 # Files the service worker and the HTTP cache may keep for good: their names change with
 # their content (``app-<hash>.tar.gz``) or with the runtime's version (``rt-<hash>/``).
 BUILD_MANIFEST = "build-manifest.json"
@@ -424,7 +425,8 @@ NO_GZIP = (".png", ".gz", ".woff2", ".zip", ".jpg", ".webp")
 
 
 def _precompress(root: Path, files: dict[str, str]) -> tuple[int, int]:
-    """Write ``name.gz`` beside every compressible file; returns (raw, as-sent) bytes."""
+    """Write ``name.gz`` (and, with the ``brotli`` package, ``name.br``) beside every
+    compressible file; returns (raw, as sent to a browser that takes brotli) bytes."""
     raw = packed = 0
     for rel in files:
         path = root / rel
@@ -436,7 +438,21 @@ def _precompress(root: Path, files: dict[str, str]) -> tuple[int, int]:
         small = gzip.compress(data, compresslevel=9, mtime=0)
         if len(small) < len(data) * 0.9:
             (root / (rel + ".gz")).write_bytes(small)
+            smaller = _brotli(data)
+            if smaller is not None and len(smaller) < len(small):
+                (root / (rel + ".br")).write_bytes(smaller)
+                small = smaller
             packed += len(small)
         else:
             packed += len(data)
     return raw, packed
+
+
+def _brotli(data: bytes) -> bytes | None:
+    """``data`` in brotli (quality 9: a few seconds for the whole build, and still a fifth
+    smaller than gzip on the WebAssembly and JavaScript), or None without the package."""
+    try:
+        import brotli
+    except ImportError:
+        return None
+    return brotli.compress(data, quality=BROTLI_QUALITY, lgwin=24)

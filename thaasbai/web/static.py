@@ -1,7 +1,8 @@
 """Serving the static app: exactly the files of a build, with the right types and caching.
 
 Only paths listed in the build's manifest are served (nothing else on disk is reachable).
-A ``.gz`` twin is sent to clients that accept gzip; files in the content-named runtime
+A ``.br`` twin is sent to clients that accept brotli, else a ``.gz`` one to those that
+accept gzip; files in the content-named runtime
 folder live for a year in caches, the rest (``index.html``, the service worker, the
 manifest) are revalidated on every load.  Every other ``GET`` is one of the app's own
 routes (``/``, ``/join/K7M2QX``, ``/play``) and gets ``index.html``.
@@ -42,6 +43,7 @@ REVALIDATE = "no-cache"
 class StaticFile:
     path: Path
     gz: Path | None
+    br: Path | None
     media_type: str
     etag: str
     cache_control: str
@@ -59,11 +61,13 @@ class StaticApp:
         for rel, digest in info["files"].items():
             path = root / rel
             gz = path.with_name(path.name + ".gz")
+            br = path.with_name(path.name + ".br")
             name = path.name
             media = SPECIAL_TYPES.get(name) or _media_type(name)
             self.files[rel] = StaticFile(
                 path=path,
                 gz=gz if gz.is_file() else None,
+                br=br if br.is_file() else None,
                 media_type=media,
                 etag=f'"{digest}"',
                 cache_control=LONG_LIVED if rel.startswith(runtime) else REVALIDATE,
@@ -86,10 +90,28 @@ class StaticApp:
         if request.headers.get("if-none-match") == item.etag:
             return Response(status_code=304, headers=headers)
         path = item.path
-        if item.gz is not None and "gzip" in request.headers.get("accept-encoding", ""):
+        accepted = _encodings(request.headers.get("accept-encoding", ""))
+        if item.br is not None and "br" in accepted:
+            path = item.br
+            headers["Content-Encoding"] = "br"
+        elif item.gz is not None and "gzip" in accepted:
             path = item.gz
             headers["Content-Encoding"] = "gzip"
         return FileResponse(path, media_type=item.media_type, headers=headers, stat_result=None)
+
+
+def _encodings(header: str) -> set[str]:
+    """The codings an ``Accept-Encoding`` header takes (``q=0`` ones refused)."""
+    out = set()
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            if float(q) > 0:
+                out.add(name.strip().lower())
+        except ValueError:
+            continue
+    return out
 
 
 def _media_type(name: str) -> str:
