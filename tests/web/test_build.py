@@ -214,3 +214,15 @@ def test_bytecode_is_cached_by_content_and_an_unwritable_cache_only_costs_time(
     (tmp_path / "file").write_text("")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))  # not a folder
     assert bytecode.compile_sources({"m.py": b"X = 1\n"}, pyodide, **quiet) == first
+
+
+def test_flutter_is_told_of_no_font_the_ui_never_draws(web):
+    rt = _manifest(web)["runtime"]
+    fonts = json.loads((web / rt / "assets" / "FontManifest.json").read_text())
+    assert sorted(f["family"] for f in fonts) == ["MaterialIcons", "Roboto"]
+    # ... which holds while the UI draws no Cupertino icon and sets no control adaptive
+    # (an adaptive control draws Cupertino ones on Apple devices).
+    ui = Path(__file__).resolve().parents[2] / "thaasbai" / "ui"
+    for path in ui.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "CupertinoIcons" not in text and "adaptive=True" not in text, path

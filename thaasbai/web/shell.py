@@ -33,9 +33,10 @@ from thaasbai.ui.main_app import run
 run()
 '''
 
-# Fonts that Flet's client lists but our UI never draws (maths typesetting): without
-# them Flutter fetches nothing it does not need at start-up.
-UNUSED_FONT_PREFIX = "packages/flutter_math_fork/"
+# Fonts that Flet's client lists but our UI never draws (maths typesetting; Cupertino
+# icons: the app sets no control adaptive and names no CupertinoIcons): Flutter fetches
+# every listed font at start-up, so without them it fetches nothing it does not need.
+UNUSED_FONT_PREFIX = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 
 
 def _config_script(rt: str, app_package: str) -> str:

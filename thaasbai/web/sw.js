@@ -26,8 +26,13 @@ const NEVER = new Set(['sw.js', 'build-manifest.json']);
 // Read from the network first: the operator may edit it without a rebuild.
 const NETWORK_FIRST = new Set(['site.json']);
 
+// Fetched on first use only: Flutter's licence notices and the video player's HLS
+// script, which the app never shows or plays.
+const ON_DEMAND = [RUNTIME + '/assets/NOTICES', RUNTIME + '/assets/packages/media_kit/'];
+
 function precached(path) {
   if (NEVER.has(path) || path.endsWith('.gz')) return false;
+  if (ON_DEMAND.some((p) => path.startsWith(p))) return false;
   if (path.startsWith(RUNTIME + '/canvaskit/chromium/')) return CHROMIUM;
   if (path.startsWith(RUNTIME + '/canvaskit/canvaskit.')) return !CHROMIUM;
   return true;
