@@ -64,24 +64,29 @@ def rss_mb(pid: int) -> float:
 
 
 class Traffic:
-    """Bytes the page fetched from the network (service-worker hits excluded)."""
+    """Bytes the browser fetched from the network for one context: the pages, their
+    workers and the service worker's precache (its HTTP-cache hits count nothing;
+    answers the service worker gave from its cache are not network traffic)."""
 
-    def __init__(self, page) -> None:
-        self.sent = 0  # as transferred: compressed bodies
+    def __init__(self, ctx) -> None:
+        self.sent = 0  # as transferred: compressed bodies and headers
         self.raw = 0  # decoded bodies
         self.requests = 0
-        page.on("requestfinished", self._finished)
+        ctx.on("requestfinished", self._finished)
 
     def _finished(self, request) -> None:
         try:
             response = request.response()
+            sizes = request.sizes()
         except Exception:  # the page closed first: its last requests are not counted
             return
         if response is None or response.from_service_worker:
             return
-        sizes = request.sizes()
+        sent = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        if sent <= 0:  # from the HTTP cache (the body size is then minus the headers')
+            return
         self.requests += 1
-        self.sent += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        self.sent += sent
         try:
             self.raw += len(response.body())
         except Exception:  # bodies of some worker requests are not kept
@@ -171,18 +176,18 @@ def main() -> int:
             first, repeat, sent, raw, again = [], [], [], [], []
             for _ in range(args.loads):
                 ctx = browser.new_context(viewport={"width": 390, "height": 844})
+                traffic = Traffic(ctx)
                 page = ctx.new_page()
-                traffic = Traffic(page)
                 first.append(time_to_home(page, url))
                 sw_controlling(page)
                 page.wait_for_timeout(500)
                 sent.append(traffic.sent)
                 raw.append(traffic.raw)
                 page.close()
+                before = traffic.sent
                 page = ctx.new_page()
-                traffic = Traffic(page)
                 repeat.append(time_to_home(page, url))
-                again.append(traffic.sent)
+                again.append(traffic.sent - before)
                 ctx.close()
             out["first_visit_s"] = round(statistics.median(first), 2)
             out["first_visit_mb_sent"] = round(statistics.median(sent) / 1e6, 2)

@@ -4,9 +4,12 @@
 // solo with no network.  Every build is a new worker (its file list and version are
 // inlined), which the browser fetches past its HTTP cache on a later start, installs
 // in the background and switches to: a deploy is picked up on the next start, never stuck.
-// Entries are cached under "<url>?h=<content hash>", so files unchanged between builds
-// are copied from the old cache instead of downloaded again.  /api/ and the room
-// WebSocket are never touched.
+// Entries are cached under their own URLs (so the browser's compiled-code cache of a
+// script or WebAssembly module answered from here is the one it made at install: with
+// any other URL the second start compiled everything again), and each cache holds a
+// list of its files' content hashes (HASHES), so files unchanged between builds are
+// copied from the old cache instead of downloaded again.  /api/ and the room WebSocket
+// are never touched.
 'use strict';
 
 const VERSION = '__VERSION__';
@@ -38,35 +41,51 @@ function precached(path) {
   return true;
 }
 
+const HASHES = new URL('__thaasbai_hashes__', SCOPE).href;  // path -> hash, per cache
+
 function keyOf(path) {
-  return new URL(path, SCOPE).href + '?h=' + FILES[path];
+  return new URL(path, SCOPE).href;
 }
 
-async function lookupOld(key) {
+// The caches of earlier builds, each with the hashes of what it holds.
+async function oldCaches() {
+  const out = [];
   for (const name of await caches.keys()) {
-    if (name.startsWith('thaasbai-') && name !== CACHE) {
-      const hit = await (await caches.open(name)).match(key);
-      if (hit) return hit;
-    }
+    if (!name.startsWith('thaasbai-') || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const list = await cache.match(HASHES);
+    if (list) out.push({ cache, hashes: await list.json() });
+  }
+  return out;
+}
+
+async function lookupOld(old, path) {
+  for (const { cache, hashes } of old) {
+    if (hashes[path] !== FILES[path]) continue;
+    const hit = await cache.match(keyOf(path));
+    if (hit) return hit;
   }
   return undefined;
 }
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
+    const cache = await caches.open(CACHE);  // named by the build: same name, same files
+    const old = await oldCaches();
     await Promise.all(Object.keys(FILES).filter(precached).map(async (path) => {
       const key = keyOf(path);
       if (await cache.match(key)) return;
-      const old = await lookupOld(key);
-      if (old) return cache.put(key, old);
+      const hit = await lookupOld(old, path);
+      if (hit) return cache.put(key, hit);
       // Runtime files have content-named URLs (long-lived in the HTTP cache, so this
       // rarely downloads); the few root files are revalidated.
       const mode = path.startsWith(RUNTIME + '/') ? 'default' : 'no-cache';
-      const response = await fetch(new URL(path, SCOPE).href, { cache: mode });
+      const response = await fetch(key, { cache: mode });
       if (!response.ok) throw new Error('precache ' + path + ': ' + response.status);
       return cache.put(key, response);
     }));
+    await cache.put(HASHES, new Response(JSON.stringify(FILES),
+      { headers: { 'Content-Type': 'application/json' } }));
     await self.skipWaiting();
   })());
 });
