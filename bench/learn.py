@@ -9,6 +9,11 @@ review takes) and with the app's 10 s budget (how many tricks it gets to).  Prin
 JSON line; under Pyodide (bench/pyodide_run.mjs) it runs the same code:
 
     node bench/pyodide_run.mjs PYODIDE_DIR . "import learn; learn.main(['--deals', '3'])"
+
+and in Chromium's Pyodide, in the app's own build (``thaasbai serve`` started for it, the
+app archive loaded as the app's worker loads it; bench/web.py's ``in_chromium``):
+
+    python bench/learn.py --chromium --deals 3
 """
 
 from __future__ import annotations
@@ -66,7 +71,36 @@ def review_figures(m: Match, budget_ms: float | None, dds: bool) -> dict:
     }
 
 
+def in_chromium(argv: list[str]) -> str:
+    """``main(argv)`` run in headless Chromium's Pyodide, from the static build."""
+    import tempfile
+
+    sys.path[:0] = [str(Path(__file__).resolve().parent)]
+    from playwright.sync_api import sync_playwright
+    from web import CHROME_ARGS, CHROMIUM, free_port, start_server, stop_server
+    from web import in_chromium as run_there
+
+    port = free_port()
+    proc = start_server(port, data_dir=tempfile.mkdtemp(prefix="thaasbai-bench-learn-"))
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROME_ARGS)
+            source = Path(__file__).read_text(encoding="utf-8")
+            code = f"import json, learn\njson.dumps(json.loads(learn.main({argv!r})))"
+            out = run_there(browser, f"http://127.0.0.1:{port}/", code, {"learn": source})
+            browser.close()
+    finally:
+        stop_server(proc)
+    out["runtime"] = "chromium"
+    text = json.dumps(out)
+    print(text)
+    return text
+
+
 def main(argv: list[str] | None = None) -> str:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--chromium" in argv:
+        return in_chromium([a for a in argv if a != "--chromium"])
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=5)
     ap.add_argument("--budget-ms", type=float, default=10_000)

@@ -102,7 +102,7 @@ def time_to_home(page, url: str) -> float:
     return time.perf_counter() - t0
 
 
-def in_chromium(browser, url: str, code: str) -> dict:
+def in_chromium(browser, url: str, code: str, modules: dict[str, str] | None = None) -> dict:
     """Run the probe in Chromium's Pyodide, from the build's own runtime and app archive,
     set up as the app's worker sets it up (no JSPI: ``shell.NO_JSPI``)."""
     from thaasbai.web.build import BUILD_MANIFEST, default_web_dir
@@ -113,24 +113,25 @@ def in_chromium(browser, url: str, code: str) -> dict:
     archive = next(p for p in manifest["files"] if p.startswith(f"{rt}/app-"))
     page = browser.new_page()
     page.goto(url + "site.json")
-    probe = (REPO / "bench" / "web_probe.py").read_text()
+    modules = modules or {"web_probe": (REPO / "bench" / "web_probe.py").read_text()}
     result = page.evaluate(
-        """async ([rt, archive, probe, code, app_zip, noJspi]) => {
+        """async ([rt, archive, modules, code, app_zip, noJspi]) => {
           (0, eval)(noJspi);
           const { loadPyodide } = await import(`/${rt}/pyodide/pyodide.mjs`);
           const py = await loadPyodide({ indexURL: `/${rt}/pyodide/` });
-          py.globals.set('probe_source', probe);
+          py.globals.set('bench_modules', py.toPy(modules));
           return await py.runPythonAsync(`
 from pyodide.http import pyfetch
 import sys, types
 r = await pyfetch('/${archive}')
 await r.unpack_archive(format='gztar')
 sys.path[:0] = ['.', '${app_zip}']
-web_probe = types.ModuleType('web_probe'); exec(probe_source, web_probe.__dict__)
-sys.modules['web_probe'] = web_probe
+for name, source in bench_modules.items():
+    module = types.ModuleType(name); module.__file__ = name + '.py'; sys.modules[name] = module
+    exec(compile(source, name + '.py', 'exec'), module.__dict__)
 ${code}`);
         }""",
-        [rt, archive, probe, code, APP_ZIP, NO_JSPI],
+        [rt, archive, modules, code, APP_ZIP, NO_JSPI],
     )
     page.close()
     return json.loads(result)
