@@ -33,6 +33,7 @@ from ..engine.views import TrickView, View
 from . import fast as _fast
 from .base import Steps, finish
 from .budget import Budget
+from .dd_outcomes import team_outcomes
 from .hard import Z as HARD_Z
 from .hard import flat_search_steps
 from .inference import Knowledge, knowledge, play_likelihood, sample_world
@@ -69,6 +70,20 @@ ROULETTE = 0.3
 # paired difference (Hard: 1.5) in Thaas and Dhihaeh; its larger sample makes the smaller
 # bar safe.  Thulla keeps Hard's bar, with which Ultra's Bhabhi rate was measured.
 Z = 0.75
+# The endplay (whole Thaas deals to the C double-dummy solver).  ``END_SCORE`` "wins"
+# counts the worlds each card wins; "tricks" solves every card exactly once hands have at
+# most ``EXACT_CARDS`` cards (earlier, an exact solve costs 5-20 times DDS's target mode)
+# and breaks the many ties of a win count (every card wins, or none does) by the tricks
+# the team takes, which keeps a margin for the seats' non-double-dummy play.
+# ``END_P_MATCH`` is the card reading there (0: every world weighs the same; None: as
+# ``p_match``).  Uniform, because the 0.85 Normal model left about 5 effective worlds of
+# every 300 from the third trick on against a double-dummy player (pimc-dds), whose
+# cards Normal does not predict: the reading then picks a few wrong worlds.
+END_SCORE = "tricks"
+END_SCORES = ("wins", "tricks")
+EXACT_CARDS = 11
+TRICK_WEIGHT = 0.01  # a trick counts for this much of a world won
+END_P_MATCH: float | None = 0.0
 
 
 class _Node:
@@ -110,12 +125,18 @@ class UltraBot:
         reader: str = READER,
         p_match: float = P_MATCH,
         z: float = Z,
+        end_score: str = END_SCORE,
+        end_p_match: float | None = END_P_MATCH,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
         if reader not in READERS:
             raise ValueError(f"reader must be one of {', '.join(READERS)}, not {reader!r}")
+        if end_score not in END_SCORES:
+            raise ValueError(f"end_score must be one of {', '.join(END_SCORES)}, not {end_score!r}")
         self.iterations = iterations
+        self.end_score = end_score
+        self.end_p_match = p_match if end_p_match is None else end_p_match
         self.trick_search = trick_search
         self.reader = reader
         self.p_match = p_match
@@ -192,11 +213,17 @@ class UltraBot:
         team = seat & 1
         solver = Solver(view.game, max_nodes=WORLD_NODES)
         score = dict.fromkeys(moves, 0.0)
-        weighted = bool(view.history or view.trick)
+        p_match = self.end_p_match if dds else self.p_match
+        weighted = bool(view.history or view.trick) and p_match > 0
+        exact = dds and self.end_score == "tricks" and view.hand.bit_count() <= EXACT_CARDS
         while True:
             world = sample_world(view, rng, k)
-            w = play_likelihood(view, world, self.p_match) if weighted else 1.0
-            if dds:
+            w = play_likelihood(view, world, p_match) if weighted else 1.0
+            if exact:
+                for a, v in team_outcomes(world, team).items():
+                    if a in score:
+                        score[a] += w * (v[0] + TRICK_WEIGHT * v[1])
+            elif dds:
                 wins = _fast.move_wins(world, team)
                 for a in moves:
                     if wins.get(a):
