@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from bisect import bisect_left
 from itertools import accumulate
 
@@ -216,7 +217,9 @@ class UltraBot:
         p_match = self.end_p_match if dds else self.p_match
         weighted = bool(view.history or view.trick) and p_match > 0
         exact = dds and self.end_score == "tricks" and view.hand.bit_count() <= EXACT_CARDS
+        clock = time.perf_counter
         while True:
+            started = clock()
             world = sample_world(view, rng, k)
             w = play_likelihood(view, world, p_match) if weighted else 1.0
             if exact:
@@ -241,7 +244,9 @@ class UltraBot:
                 for a in won:
                     score[a] += w
             budget.tick()
-            if budget.spent():
+            # Stop before a world as slow as this one would overrun the budget: a DDS or
+            # Python solve late in the budget is what put the p95 over 1 s on a busy machine.
+            if budget.spent() or not budget.room_for(clock() - started):
                 break
             yield
         self.last_iterations = budget.done
