@@ -50,7 +50,7 @@ def test_the_exact_solver_agrees_with_dds_on_larger_positions():
 
 
 # Every way Ultra's endplay can score its worlds: a win count on Normal-weighted worlds
-# (the old default), exact tricks as the tie-break, uniform worlds.
+# (the default), exact tricks as the tie-break, uniform worlds.
 ENDPLAYS = [
     {"end_score": "wins"},
     {"end_score": "tricks"},

@@ -75,16 +75,16 @@ Z = 0.75
 # counts the worlds each card wins; "tricks" solves every card exactly once hands have at
 # most ``EXACT_CARDS`` cards (earlier, an exact solve costs 5-20 times DDS's target mode)
 # and breaks the many ties of a win count (every card wins, or none does) by the tricks
-# the team takes, which keeps a margin for the seats' non-double-dummy play.
-# ``END_P_MATCH`` is the card reading there (0: every world weighs the same; None: as
-# ``p_match``).  Uniform, because the 0.85 Normal model left about 5 effective worlds of
-# every 300 from the third trick on against a double-dummy player (pimc-dds), whose
-# cards Normal does not predict: the reading then picks a few wrong worlds.
-END_SCORE = "tricks"
+# the team takes.  ``END_P_MATCH`` is the card reading there (0: every world weighs the
+# same; None: as ``p_match``).  Against pimc-dds, "tricks" on uniform worlds gave up
+# fewer double-dummy wins move by move (bench/endplay_regret.py: 63 against 68 of 455
+# positions) but no more deals in the arena (42.9% against 45.2% of the same 21 deals,
+# docs/STRENGTH.md), so the default stays the win count on Normal-weighted worlds.
+END_SCORE = "wins"
 END_SCORES = ("wins", "tricks")
 EXACT_CARDS = 11
 TRICK_WEIGHT = 0.01  # a trick counts for this much of a world won
-END_P_MATCH: float | None = 0.0
+END_P_MATCH: float | None = None
 
 
 class _Node:
