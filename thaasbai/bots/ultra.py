@@ -78,7 +78,7 @@ Z = 0.75
 # the team takes.  ``END_P_MATCH`` is the card reading there (0: every world weighs the
 # same; None: as ``p_match``).  Against pimc-dds, "tricks" on uniform worlds gave up
 # fewer double-dummy wins move by move (bench/endplay_regret.py: 63 against 68 of 455
-# positions) but no more deals in the arena (42.9% against 45.2% of the same 21 deals,
+# positions) but no more deals in the arena (43.3% against 46.7% of the same 30 deals,
 # docs/STRENGTH.md), so the default stays the win count on Normal-weighted worlds.
 END_SCORE = "wins"
 END_SCORES = ("wins", "tricks")
