@@ -49,19 +49,55 @@ def test_the_exact_solver_agrees_with_dds_on_larger_positions():
             assert Solver("thaas").wins(d, team) == any(wins.values())
 
 
-def test_ultra_with_endplay_returns_legal_moves(positions):
-    bot = UltraBot(iterations=5, fast=True)
+# Every way Ultra's endplay can score its worlds: a win count on Normal-weighted worlds
+# (the default), exact tricks as the tie-break, uniform worlds.
+ENDPLAYS = [
+    {"end_score": "wins"},
+    {"end_score": "tricks"},
+    {"end_score": "tricks", "end_p_match": 0.0},
+]
+
+
+def test_team_outcomes_agree_with_the_target_mode(positions):
+    """Exact trick counts and the target mode say the same about who wins, and the tricks
+    are the whole deal's: a won card gives the team at least 7."""
+    from test_solver import played_down
+
+    from thaasbai.bots.dd_outcomes import team_outcomes
+
+    rng = random.Random(31)
+    checked = 0
+    for hukum in ("declared", "none"):
+        for cards in (3, 6, 9, 12):
+            d = played_down(rng, "thaas", hukum, cards)
+            if not fast.maps_to_bridge(d):
+                continue
+            for team in (0, 1):
+                out = team_outcomes(d, team)
+                wins = fast.move_wins(d, team)
+                assert set(out) == set(wins)
+                for c, (won, tricks) in out.items():
+                    assert bool(won) == wins[c] == (tricks >= 7)
+                    assert d.tricks[team] <= tricks <= 13 - d.tricks[1 - team]
+            checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("kw", ENDPLAYS, ids=lambda kw: "-".join(map(str, kw.values())))
+def test_ultra_with_endplay_returns_legal_moves(positions, kw):
+    bot = UltraBot(iterations=5, fast=True, **kw)
     for match in positions(26, seed=8):
         view = view_for(match, match.current.to_act)
         assert bot.choose(view, random.Random(1)) in view.legal
 
 
-def test_ultra_with_endplay_sees_only_its_view(positions):
+@pytest.mark.parametrize("kw", ENDPLAYS, ids=lambda kw: "-".join(map(str, kw.values())))
+def test_ultra_with_endplay_sees_only_its_view(positions, kw):
     """The endplay path (DDS on Ultra's weighted worlds) chooses the same card however the
     unseen cards lie, as every other search path does (tests/bots/test_no_peeking.py)."""
     from knowledge import reshuffled
 
-    bot = UltraBot(iterations=5, fast=True)
+    bot = UltraBot(iterations=5, fast=True, **kw)
     shuffle_rng = random.Random(13)
     searched = 0
     for match in positions(39, seed=9):

@@ -13,6 +13,7 @@ import random
 import pytest
 from knowledge import now, reshuffled
 
+from thaasbai.bots import fast
 from thaasbai.bots.easy import EasyBot
 from thaasbai.bots.hard import HardBot
 from thaasbai.bots.inference import sample_world
@@ -102,6 +103,9 @@ def fixed_bots():
         UltraBot(iterations=25),
         UltraBot(iterations=25, trick_search="ismcts"),
         UltraBot(iterations=25, reader="chain"),
+        # The endplay (DDS on whole deals) with exact tricks as its tie-break: C code, so
+        # only where endplay is installed.
+        *([UltraBot(iterations=25, fast=True, end_score="tricks")] if fast.AVAILABLE else []),
     ]
 
 

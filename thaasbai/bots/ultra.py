@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from bisect import bisect_left
 from itertools import accumulate
 
@@ -33,6 +34,7 @@ from ..engine.views import TrickView, View
 from . import fast as _fast
 from .base import Steps, finish
 from .budget import Budget
+from .dd_outcomes import team_outcomes
 from .hard import Z as HARD_Z
 from .hard import flat_search_steps
 from .inference import Knowledge, knowledge, play_likelihood, sample_world
@@ -69,6 +71,20 @@ ROULETTE = 0.3
 # paired difference (Hard: 1.5) in Thaas and Dhihaeh; its larger sample makes the smaller
 # bar safe.  Thulla keeps Hard's bar, with which Ultra's Bhabhi rate was measured.
 Z = 0.75
+# The endplay (whole Thaas deals to the C double-dummy solver).  ``END_SCORE`` "wins"
+# counts the worlds each card wins; "tricks" solves every card exactly once hands have at
+# most ``EXACT_CARDS`` cards (earlier, an exact solve costs 5-20 times DDS's target mode)
+# and breaks the many ties of a win count (every card wins, or none does) by the tricks
+# the team takes.  ``END_P_MATCH`` is the card reading there (0: every world weighs the
+# same; None: as ``p_match``).  Against pimc-dds, "tricks" on uniform worlds gave up
+# fewer double-dummy wins move by move (bench/endplay_regret.py: 63 against 68 of 455
+# positions) but no more deals in the arena (43.3% against 46.7% of the same 30 deals,
+# docs/STRENGTH.md), so the default stays the win count on Normal-weighted worlds.
+END_SCORE = "wins"
+END_SCORES = ("wins", "tricks")
+EXACT_CARDS = 11
+TRICK_WEIGHT = 0.01  # a trick counts for this much of a world won
+END_P_MATCH: float | None = None
 
 
 class _Node:
@@ -110,12 +126,18 @@ class UltraBot:
         reader: str = READER,
         p_match: float = P_MATCH,
         z: float = Z,
+        end_score: str = END_SCORE,
+        end_p_match: float | None = END_P_MATCH,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
         if reader not in READERS:
             raise ValueError(f"reader must be one of {', '.join(READERS)}, not {reader!r}")
+        if end_score not in END_SCORES:
+            raise ValueError(f"end_score must be one of {', '.join(END_SCORES)}, not {end_score!r}")
         self.iterations = iterations
+        self.end_score = end_score
+        self.end_p_match = p_match if end_p_match is None else end_p_match
         self.trick_search = trick_search
         self.reader = reader
         self.p_match = p_match
@@ -192,11 +214,19 @@ class UltraBot:
         team = seat & 1
         solver = Solver(view.game, max_nodes=WORLD_NODES)
         score = dict.fromkeys(moves, 0.0)
-        weighted = bool(view.history or view.trick)
+        p_match = self.end_p_match if dds else self.p_match
+        weighted = bool(view.history or view.trick) and p_match > 0
+        exact = dds and self.end_score == "tricks" and view.hand.bit_count() <= EXACT_CARDS
+        clock = time.perf_counter
         while True:
+            started = clock()
             world = sample_world(view, rng, k)
-            w = play_likelihood(view, world, self.p_match) if weighted else 1.0
-            if dds:
+            w = play_likelihood(view, world, p_match) if weighted else 1.0
+            if exact:
+                for a, v in team_outcomes(world, team).items():
+                    if a in score:
+                        score[a] += w * (v[0] + TRICK_WEIGHT * v[1])
+            elif dds:
                 wins = _fast.move_wins(world, team)
                 for a in moves:
                     if wins.get(a):
@@ -214,7 +244,9 @@ class UltraBot:
                 for a in won:
                     score[a] += w
             budget.tick()
-            if budget.spent():
+            # Stop before a world as slow as this one would overrun the budget: a DDS or
+            # Python solve late in the budget is what put the p95 over 1 s on a busy machine.
+            if budget.spent() or not budget.room_for(clock() - started):
                 break
             yield
         self.last_iterations = budget.done
