@@ -1,0 +1,230 @@
+"""The exact Thaas solver for an open implicit hukum: our search up to the first discard,
+the C double-dummy solver (DDS, :mod:`.fast`) from there.
+
+Before the first discard of an implicit-hukum deal there is no hukum, and the discard
+itself names it, which DDS cannot model; after it, the deal is bridge with a known trump,
+which DDS solves in a fraction of a millisecond where the pure-Python solver needs
+seconds at 10-12 cards a hand.  So :class:`HybridSolver` is :class:`~.solver.Solver`
+(same questions, same answers) whose search stops at every *discard node*: a seat void in
+the led suit, to play while the hukum is still open.  That seat chooses the hukum by the
+card it plays, so the node is a max (or min) over its suits: for each suit ``h`` it holds,
+DDS is asked, with ``h`` as trump, whether a card of suit ``h`` reaches the target
+(:func:`.fast.trump_reaches`).
+
+What keeps the DDS calls few:
+
+- a table of bounds per discard node and suit, keyed on the canonical position (the
+  hands by relative rank, the seat, how many have played, the led suit): the cards
+  already in the trick are of the led suit and lose to the discard, which is a hukum
+  card, so which ones they are does not matter;
+- bounds without DDS: a discard that no later seat in the trick can over-ruff wins the
+  trick; a top run of the candidate suit in one hand takes that many tricks, for its
+  side or against it;
+- suits tried in order of the discarder side's length in them, and a node settled by the
+  first suit that reaches the target (for the discarder's side) or by all failing;
+- in the open phase, leads ordered by who would discard first and cashing first, and
+  followers low first when a seat still to play could discard (see
+  :meth:`HybridSolver._order_leads` and the solver's ``_moves``): in measured probes
+  these orderings saved about a third of the nodes.
+
+Thaas only: DDS counts tricks, not Dhihaeh's tens.  Needs endplay (the ``fast`` extra).
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import SUIT_MASKS, Card, cards_of
+from ..engine.trick import TrickDeal
+from . import fast
+from .solver import Solver
+
+# What one DDS call costs, in the solver's node counts (about 0.1-0.3 ms against a few
+# microseconds a node): keeps ``max_nodes`` and clock checks between nodes meaningful.
+DDS_CALL_NODES = 40
+# Lead groups while the hukum is open (see HybridSolver._order_leads), best first.
+_LEAD_CASH = 4 << 40
+_LEAD_PARTNER_VOID = 3 << 40
+_LEAD_PARTNER_TOP = 2 << 40
+_LEAD_SAFE = 1 << 40
+
+
+class HybridSolver(Solver):
+    """:class:`~.solver.Solver` for Thaas that hands every position after the first
+    discard to DDS.  Keeps its tables between calls, as the solver does."""
+
+    discard_leaves = True  # the solver's search stops at the first discard and asks us
+
+    def __init__(self, game: str = "thaas", max_nodes: int | None = None) -> None:
+        if game != "thaas":
+            raise ValueError("the hybrid solver is for Thaas only (DDS counts no tens)")
+        if not fast.AVAILABLE:
+            raise RuntimeError("the hybrid solver needs endplay (the fast extra)")
+        super().__init__(game, max_nodes)
+        # discard node -> per suit [lo, hi]: bounds on the tricks the discarder's side
+        # takes from this trick on if it discards that suit (hi -1: it holds none)
+        self.discards: dict[tuple[int, ...], list[list[int]]] = {}
+        self.dds_calls = 0
+
+    def wins(self, d: TrickDeal, team: int) -> bool:
+        """As :meth:`Solver.wins`; a position whose hukum is already known (or none mode)
+        goes to DDS whole."""
+        if not fast.maps_to_bridge(d):
+            return super().wins(d, team)
+        if d.tricks[1 - team] >= 7:
+            return False
+        need = 7 - d.tricks[team]
+        if need <= 0:
+            return True
+        seat = d.to_act
+        left = d.hands[seat].bit_count()
+        if need > left:
+            return False
+        self.dds_calls += 1
+        self.nodes += DDS_CALL_NODES
+        if (seat & 1) == team:
+            return fast.reaches(d.hands, d.leader, d.trick, d.hukum, need)
+        return not fast.reaches(d.hands, d.leader, d.trick, d.hukum, left - need + 1)
+
+    def _discard_reaches(self, pos: int, seat: int, led: int, tmask: int, target: int) -> bool:
+        """Can the side of ``seat`` (void in the led suit, the hukum still open) take
+        ``target`` tricks from this trick on?  It picks the suit of its discard (and so
+        the hukum): the best of its suits counts."""
+        hands = self.hands
+        hand = hands[seat]
+        if target <= 0:
+            return True
+        if target > hand.bit_count():
+            return False
+        key = (*self._key(hands[0], hands[1], hands[2], hands[3]), seat, pos, led)
+        bounds = self.discards.get(key)
+        if bounds is None:
+            bounds = self.discards[key] = self._static_bounds(seat, pos, led)
+        todo = []
+        for s in range(4):
+            lo, hi = bounds[s]
+            if lo >= target:
+                return True
+            if hi >= target:
+                todo.append(s)
+        if not todo:
+            return False
+        if len(todo) > 1:
+            ours = hand | hands[(seat + 2) & 3]
+            todo.sort(
+                key=lambda s: (
+                    (ours & SUIT_MASKS[s]).bit_count() * 16 + (hand & SUIT_MASKS[s]).bit_count()
+                ),
+                reverse=True,
+            )
+        leader = (seat - pos) & 3
+        trick = cards_of(tmask)  # all of the led suit: in any order, the same trick
+        for s in todo:
+            self.dds_calls += 1
+            self.nodes += DDS_CALL_NODES
+            if fast.trump_reaches(hands, leader, trick, s, target):
+                bounds[s][0] = target
+                return True
+            bounds[s][1] = target - 1
+        return False
+
+    def _static_bounds(self, seat: int, pos: int, led: int) -> list[list[int]]:
+        """Bounds, per suit the discarder may name, that need no search.
+
+        A run of the top cards of the named suit in one hand wins that many tricks, for
+        whichever side holds it (each is the highest hukum card left when played).  And
+        a discard that no opponent still to play to the trick could over-ruff (void in
+        the led suit, with a higher card of the suit) wins the trick, and then the
+        discarder's side's top run of what is left (only the discarder's own run when
+        partner, still to play and void too, might have to ruff with it)."""
+        hands = self.hands
+        hand = hands[seat]
+        left = hand.bit_count()
+        partner = (seat + 2) & 3
+        lm = SUIT_MASKS[led]
+        late = []  # opponents still to play to this trick who cannot follow
+        partner_late_void = False
+        for i in range(1, 4 - pos):
+            s = (seat + i) & 3
+            if not hands[s] & lm:
+                if s == partner:
+                    partner_late_void = True
+                else:
+                    late.append(hands[s])
+        ours = (seat,) if partner_late_void else (seat, partner)
+        out = []
+        for h in range(4):
+            sm = SUIT_MASKS[h]
+            mine = hand & sm
+            if not mine:
+                out.append([0, -1])
+                continue
+            owner, run = _top_run(hands, sm)
+            if owner in (seat, partner):
+                lo, hi = run, left
+            else:
+                lo, hi = 0, left - run
+            x = mine
+            while x:
+                low = x & -x
+                x ^= low
+                above = (low - 1) & sm
+                if any(o & above for o in late):
+                    break  # this card and every lower one could be over-ruffed
+                hands[seat] = hand ^ low
+                owner, run = _top_run(hands, sm)
+                hands[seat] = hand
+                lo = max(lo, 1 + (run if owner in ours else 0))
+            out.append([lo, hi])
+        return out
+
+    def _order_leads(
+        self, reps: list[Card], hand: int, others: int, seat: int, hukum: int
+    ) -> list[Card]:
+        """While the hukum is open: first cash the top card of a suit nobody is void in
+        (it wins the trick), then lead a suit where partner is the first void seat
+        (partner names the hukum and ruffs), then, in suits nobody is void in, towards
+        partner's top card, then the rest of them, and last a suit an opponent would
+        discard on first (it names the hukum); within each group by earlier cut-offs,
+        then high cards first."""
+        if hukum >= 0 or not self.implicit:
+            return super()._order_leads(reps, hand, others, seat, hukum)
+        hands = self.hands
+        lho, pa = hands[(seat + 1) & 3], hands[(seat + 2) & 3]
+        rho = hands[(seat + 3) & 3]
+        everything = hand | others
+        hist = self.history
+        scored = []
+        for c in reps:
+            sm = SUIT_MASKS[c // 13]
+            if not lho & sm:
+                group = 0
+            elif not pa & sm:
+                group = _LEAD_PARTNER_VOID
+            elif not rho & sm:
+                group = 0
+            else:
+                above = everything & sm & ((1 << c) - 1)
+                if not above:
+                    group = _LEAD_CASH
+                elif pa & (above & -above):
+                    group = _LEAD_PARTNER_TOP
+                else:
+                    group = _LEAD_SAFE
+            scored.append((group + hist[c], -(c % 13), c))
+        scored.sort(reverse=True)
+        return [c for _, _, c in scored]
+
+
+def _top_run(hands: list[int], sm: int) -> tuple[int, int]:
+    """The seat holding the top card of a suit (mask ``sm``) and how many of the suit's
+    top cards it holds in a row; (-1, 0) if nobody holds the suit."""
+    rest = (hands[0] | hands[1] | hands[2] | hands[3]) & sm
+    if not rest:
+        return -1, 0
+    top = rest & -rest
+    owner = 0 if hands[0] & top else 1 if hands[1] & top else 2 if hands[2] & top else 3
+    held = hands[owner]
+    run = 0
+    while rest and held & (rest & -rest):
+        run += 1
+        rest &= rest - 1
+    return owner, run
