@@ -224,7 +224,7 @@ def test_a_malformed_record_is_a_record_error():
         Reviewer(json.loads('{"game": "thaas", "seats": 4, "deals": []}'), 0)
 
 
-# Whole-deal verdicts as the review gave them before the hybrid solver and the card-by-
+# Whole-deal verdicts as the review gave them before the open-hukum solvers and the card-by-
 # card valuation (index, status, better card, played and best points), on random-play
 # Thaas deals: those changes must leave every verdict as it was.
 WHOLE_DEAL_VERDICTS = {

@@ -1,7 +1,8 @@
 """The review's valuation of a decision (``value_cards``) and of a position
-(``best_score``, from any hint) give plain minimax's numbers, with the pure-Python
-solver and (natively, with endplay) the hybrid one, in Thaas and Dhihaeh, before the
-hukum is set and after it is named mid-trick."""
+(``best_score``, from any hint) give plain minimax's numbers with every solver a review
+uses (the plain one, the one built around the first discard, and natively with endplay
+the hybrid one), in Thaas and Dhihaeh, before the hukum is set and after it is named
+mid-trick."""
 
 from __future__ import annotations
 
@@ -23,14 +24,11 @@ from thaasbai.learn.values import (
 
 from .test_review import minimax
 
+NEEDS_DDS = pytest.mark.skipif(not fast.AVAILABLE, reason="the fast extra (endplay)")
 SOLVERS = [
-    ("thaas", False),
-    ("dhihaeh", False),
-    pytest.param(
-        "thaas",
-        True,
-        marks=pytest.mark.skipif(not fast.AVAILABLE, reason="the fast extra (endplay)"),
-    ),
+    ("thaas", False),  # OpenHukumSolver, pure Python
+    ("dhihaeh", False),  # the plain solver
+    pytest.param("thaas", True, marks=NEEDS_DDS),  # HybridSolver
 ]
 
 
@@ -86,18 +84,18 @@ def test_best_score_is_the_same_from_any_hint(game, dds):
             assert best_score(solver, d, team, hint).points == exact
 
 
-@pytest.mark.skipif(not fast.AVAILABLE, reason="the fast extra (endplay)")
-def test_the_hybrid_and_the_pure_solver_value_larger_open_positions_alike():
-    """At 6 cards a hand, too many for minimax, the pure-Python solver is the yardstick;
-    among the positions, the seat to act must discard (and so name the hukum) in some."""
+@pytest.mark.parametrize("dds", [False, pytest.param(True, marks=NEEDS_DDS)])
+def test_the_review_solvers_value_larger_open_positions_as_the_plain_one(dds):
+    """At 6 cards a hand, too many for minimax, the plain solver is the yardstick; among
+    the positions, the seat to act must discard (and so name the hukum) in some."""
     rng = random.Random(41)
     discards = 0
-    for _ in range(12):
+    for _ in range(16):
         d = open_position(rng, "thaas", 6)
         team = d.to_act & 1
         discards += bool(d.trick) and not d.hands[d.to_act] & SUIT_MASKS[d.led]
         played = rng.choice(d.legal_actions())
-        hybrid = value_cards(review_solver("thaas", True), d, team, played)
-        pure = value_cards(BoundedSolver("thaas"), d, team, played)
-        assert hybrid == pure
+        fast_one = value_cards(review_solver("thaas", dds), d, team, played)
+        plain = value_cards(BoundedSolver("thaas"), d, team, played)
+        assert fast_one == plain
     assert discards >= 1

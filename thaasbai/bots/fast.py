@@ -6,7 +6,7 @@ most tricks a side can force decides it.  Dhihaeh needs the tens, and a face-dow
 changes the trump mid-play, so those stay with the pure-Python solver, which is also the
 only path inside the phone app.  An open implicit hukum is named by the first discard:
 :func:`trump_reaches` answers for the position at that discard, one candidate suit at a
-time, which is what :mod:`.hybrid` asks.
+time, which is what :mod:`.open_hukum` asks.
 """
 
 from __future__ import annotations

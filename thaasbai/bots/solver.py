@@ -59,7 +59,7 @@ class Solver:
     ``max_nodes`` caps one call's work (it raises :class:`SearchAborted` when reached), so a
     caller on a clock can give up on a rare slow position instead of overrunning."""
 
-    # A subclass that values the first discard itself (bots/hybrid.py) sets this.
+    # A subclass that values the first discard itself (bots/open_hukum.py) sets this.
     discard_leaves = False
 
     def __init__(self, game: str, max_nodes: int | None = None) -> None:
@@ -197,7 +197,7 @@ class Solver:
                 or ws != led
                 or (hukum < 0 and self.discard_leaves and self._void_later(pos, seat, led))
             ):
-                # Our side is winning, or it is ruffed, or (the hybrid solver, while
+                # Our side is winning, or it is ruffed, or (bots/open_hukum.py, while
                 # the hukum is open) a seat still to play would discard and win: low first.
                 reps.reverse()
             else:

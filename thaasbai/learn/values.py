@@ -9,9 +9,9 @@ most it can.  One solver's transposition table holds bounds on the score to come
 serves every target.  :func:`value_cards` values one decision: the played card exactly,
 then whether another card does better, one probe per class of equivalent cards.
 
-Natively with endplay, Thaas goes to :class:`~thaasbai.bots.hybrid.HybridSolver`
-(:func:`review_solver`): exact as well, with the C double-dummy solver valuing every
-position after the first discard of an open implicit hukum.
+Thaas goes to :mod:`~thaasbai.bots.open_hukum`'s solvers (:func:`review_solver`), exact
+as well: they value the first discard of an open implicit hukum suit by suit, and
+natively with endplay the C double-dummy solver values every position after it.
 
 Thaas deals are replayed as :class:`OpenThaasDeal`, which plays all 13 tricks: the
 7-trick lock never changes who wins (13 is odd), and without it the value of a
@@ -25,13 +25,14 @@ import time
 from dataclasses import dataclass
 
 from ..bots import fast
-from ..bots.hybrid import HybridSolver
+from ..bots.open_hukum import HybridSolver, OpenHukumSolver
 from ..bots.solver import DHIHAEH_TARGET, TEN_SCORE, Solver, Unsolvable
 from ..engine.cards import TENS, Card
 from ..engine.trick import DhihaehDeal, ThaasDeal, TrickDeal
 
 __all__ = [
     "BoundedHybridSolver",
+    "BoundedOpenHukumSolver",
     "BoundedSolver",
     "CardValues",
     "Interrupted",
@@ -77,18 +78,26 @@ class BoundedSolver(Solver):
         super()._stopped()
 
 
+class BoundedOpenHukumSolver(BoundedSolver, OpenHukumSolver):
+    """The Thaas solver that values the first discard of an open hukum suit by suit
+    (:mod:`~thaasbai.bots.open_hukum`), with the same deadline."""
+
+
 class BoundedHybridSolver(BoundedSolver, HybridSolver):
-    """The hybrid solver (our search to the first discard, DDS after it: natively with
-    endplay only) with the same deadline; a DDS call counts as
-    :data:`~thaasbai.bots.hybrid.DDS_CALL_NODES` nodes towards the next look at the clock."""
+    """The hybrid solver (DDS after the first discard: natively with endplay only) with
+    the same deadline; a DDS call counts as
+    :data:`~thaasbai.bots.open_hukum.DDS_CALL_NODES` nodes towards the next look at the
+    clock."""
 
 
 def review_solver(game: str, dds: bool) -> BoundedSolver:
-    """The solver a review uses: natively with endplay, Thaas goes to the hybrid solver
-    (exact, DDS after the first discard); otherwise the pure-Python one."""
-    if dds and game == "thaas" and fast.AVAILABLE:
+    """The solver a review uses: for Thaas the one built around the first discard, with
+    DDS after it natively when endplay is there; for Dhihaeh the plain one."""
+    if game != "thaas":
+        return BoundedSolver(game)
+    if dds and fast.AVAILABLE:
         return BoundedHybridSolver(game)
-    return BoundedSolver(game)
+    return BoundedOpenHukumSolver(game)
 
 
 class OpenThaasDeal(ThaasDeal):

@@ -1,7 +1,7 @@
-"""The hybrid solver (our search to the first discard, DDS after it) gives the exact
-answers: those of plain minimax on small positions and of the pure-Python solver on
-larger ones, with the hukum still open, set mid-trick, or known (skipped without
-endplay)."""
+"""The solvers built around the first discard of an open implicit hukum (searching on,
+or DDS after it: skipped without endplay) give the exact answers: those of plain
+minimax on small positions and of the plain solver on larger ones, with the hukum
+still open, set mid-trick, or known."""
 
 from __future__ import annotations
 
@@ -10,17 +10,17 @@ import random
 import pytest
 
 from thaasbai.bots import fast
+from thaasbai.bots.open_hukum import HybridSolver, OpenHukumSolver
 from thaasbai.bots.solver import Solver, brute_force_wins
 from thaasbai.engine.cards import SUIT_MASKS
 from thaasbai.engine.trick import ThaasDeal, TrickDeal
 
-pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason="endplay is not installed")
+NEEDS_DDS = pytest.mark.skipif(not fast.AVAILABLE, reason="endplay is not installed")
+KINDS = ["search", pytest.param("dds", marks=NEEDS_DDS)]
 
 
-def _hybrid():
-    from thaasbai.bots.hybrid import HybridSolver
-
-    return HybridSolver("thaas")
+def _solver(kind: str = "dds"):
+    return HybridSolver("thaas") if kind == "dds" else OpenHukumSolver("thaas")
 
 
 def into_trick(rng: random.Random, d: TrickDeal, cards: int) -> TrickDeal:
@@ -50,25 +50,28 @@ def open_positions(rng: random.Random, cards: int, n: int) -> list[TrickDeal]:
     return out
 
 
-def test_hybrid_matches_brute_force_minimax_on_small_open_positions():
+@pytest.mark.parametrize("kind", KINDS)
+def test_it_matches_brute_force_minimax_on_small_open_positions(kind):
     rng = random.Random(31)
-    for d in open_positions(rng, 3, 40):
+    for d in open_positions(rng, 3, 60):
         for team in (0, 1):
-            assert _hybrid().wins(d, team) == brute_force_wins(d, team)
+            assert _solver(kind).wins(d, team) == brute_force_wins(d, team)
 
 
-@pytest.mark.parametrize("cards", [5, 6, 7])
-def test_hybrid_matches_the_pure_solver_before_the_hukum_is_set(cards):
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("cards", [5, 6, 7, 8])
+def test_it_matches_the_plain_solver_before_the_hukum_is_set(cards, kind):
     rng = random.Random(f"open{cards}")
-    asked_dds = 0
-    for d in open_positions(rng, cards, 16):
+    valued = 0
+    for d in open_positions(rng, cards, 40):
         for team in (0, 1):
-            hybrid = _hybrid()
-            assert hybrid.wins(d, team) == Solver("thaas").wins(d, team)
-            asked_dds += hybrid.dds_calls > 0
-    assert asked_dds >= 16  # the DDS path was exercised, not only the cut-offs
+            solver = _solver(kind)
+            assert solver.wins(d, team) == Solver("thaas").wins(d, team)
+            valued += bool(solver.discards)
+    assert valued >= 40  # discard nodes were valued, not only cut off above them
 
 
+@NEEDS_DDS
 def test_hybrid_matches_the_pure_solver_in_played_down_deals():
     """Positions reached by Normal play (7 cards a hand and a few into the trick): the
     hukum open in some, known in others (those go to DDS whole)."""
@@ -78,27 +81,29 @@ def test_hybrid_matches_the_pure_solver_in_played_down_deals():
     for _ in range(12):
         d = played_down(rng, "thaas", "implicit", 7)
         team = rng.randrange(2)
-        assert _hybrid().wins(d, team) == Solver("thaas").wins(d, team)
+        assert _solver().wins(d, team) == Solver("thaas").wins(d, team)
 
 
-def test_a_discard_node_at_the_root_is_valued_per_suit():
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_discard_node_at_the_root_is_valued_per_suit(kind):
     """The seat to act is void in the led suit: each of its suits would be the hukum."""
     rng = random.Random(33)
     found = 0
-    while found < 12:
+    while found < 16:
         (d,) = open_positions(rng, 5, 1)
         if d.hukum >= 0 or not d.trick or d.hands[d.to_act] & SUIT_MASKS[d.led]:
             continue
         found += 1
         for team in (0, 1):
-            assert _hybrid().wins(d, team) == Solver("thaas").wins(d, team)
+            assert _solver(kind).wins(d, team) == Solver("thaas").wins(d, team)
 
 
-def test_a_reused_hybrid_solver_gives_the_answers_of_a_fresh_one():
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_reused_solver_gives_the_answers_of_a_fresh_one(kind):
     """Its tables (the discard nodes' bounds, the transposition table) persist between
     calls, over different positions, teams and targets."""
     rng = random.Random(34)
-    shared = _hybrid()
+    shared = _solver(kind)
     for d in open_positions(rng, 6, 10):
         for team in (0, 1):
             probe = d.copy()
@@ -107,17 +112,18 @@ def test_a_reused_hybrid_solver_gives_the_answers_of_a_fresh_one():
             assert shared.wins(probe, team) == Solver("thaas").wins(probe, team)
 
 
+@NEEDS_DDS
 def test_the_static_discard_bounds_hold():
     """The bounds set without DDS at a discard node (an un-over-ruffable discard wins
     the trick; a top run of the suit takes its tricks) contain DDS's exact value."""
     rng = random.Random(35)
     checked = 0
-    while checked < 30:
+    while checked < 100:
         (d,) = open_positions(rng, rng.choice((4, 6, 8)), 1)
         seat = d.to_act
         if d.hukum >= 0 or not d.trick or d.hands[seat] & SUIT_MASKS[d.led]:
             continue
-        solver = _hybrid()
+        solver = _solver("search")
         solver.hands = d.hands[:]
         bounds = solver._static_bounds(seat, len(d.trick), d.led)
         for h in range(4):
@@ -133,6 +139,7 @@ def test_the_static_discard_bounds_hold():
         checked += 1
 
 
+@NEEDS_DDS
 def test_trump_reaches_and_reaches_agree_with_dds_scores():
     from test_solver import played_down
 
@@ -151,8 +158,6 @@ def test_trump_reaches_and_reaches_agree_with_dds_scores():
             )
 
 
-def test_the_hybrid_solver_is_for_thaas_only():
-    from thaasbai.bots.hybrid import HybridSolver
-
+def test_these_solvers_are_for_thaas_only():
     with pytest.raises(ValueError):
-        HybridSolver("dhihaeh")
+        OpenHukumSolver("dhihaeh")

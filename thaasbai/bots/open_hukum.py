@@ -1,33 +1,36 @@
-"""The exact Thaas solver for an open implicit hukum: our search up to the first discard,
-the C double-dummy solver (DDS, :mod:`.fast`) from there.
+"""The exact Thaas solver while an implicit hukum is still open, built around the first
+discard; natively, the C double-dummy solver (DDS, :mod:`.fast`) from there on.
 
 Before the first discard of an implicit-hukum deal there is no hukum, and the discard
-itself names it, which DDS cannot model; after it, the deal is bridge with a known trump,
-which DDS solves in a fraction of a millisecond where the pure-Python solver needs
-seconds at 10-12 cards a hand.  So :class:`HybridSolver` is :class:`~.solver.Solver`
-(same questions, same answers) whose search stops at every *discard node*: a seat void in
-the led suit, to play while the hukum is still open.  That seat chooses the hukum by the
-card it plays, so the node is a max (or min) over its suits: for each suit ``h`` it holds,
-DDS is asked, with ``h`` as trump, whether a card of suit ``h`` reaches the target
-(:func:`.fast.trump_reaches`).
+itself names it.  The plain solver treats that discard as one more move; here every
+*discard node* (a seat void in the led suit, to play while the hukum is still open) is
+valued suit by suit: that seat names the hukum by the card it plays, so the node is a
+max (or min) over its suits of "can my side take ``target`` tricks if I name suit
+``h``?" (:meth:`OpenHukumSolver._suit_reaches`).  :class:`OpenHukumSolver` answers by
+searching on with ``h`` as the hukum (pure Python: the browser's and the phone's path);
+:class:`HybridSolver` asks DDS, with ``h`` as trump, whether a card of suit ``h`` reaches
+the target (:func:`.fast.trump_reaches`): after the discard the deal is bridge with a
+known trump, which DDS solves in a fraction of a millisecond where the pure-Python
+solver needs seconds at 10-12 cards a hand.  Both give :class:`~.solver.Solver`'s
+answers: the same questions, exactly.
 
-What keeps the DDS calls few:
+What keeps the work small:
 
 - a table of bounds per discard node and suit, keyed on the canonical position (the
   hands by relative rank, the seat, how many have played, the led suit): the cards
   already in the trick are of the led suit and lose to the discard, which is a hukum
   card, so which ones they are does not matter;
-- bounds without DDS: a discard that no later seat in the trick can over-ruff wins the
-  trick; a top run of the candidate suit in one hand takes that many tricks, for its
+- bounds without a search: a discard that no later seat in the trick can over-ruff wins
+  the trick; a top run of the candidate suit in one hand takes that many tricks, for its
   side or against it;
 - suits tried in order of the discarder side's length in them, and a node settled by the
   first suit that reaches the target (for the discarder's side) or by all failing;
 - in the open phase, leads ordered by who would discard first and cashing first, and
   followers low first when a seat still to play could discard (see
-  :meth:`HybridSolver._order_leads` and the solver's ``_moves``): in measured probes
-  these orderings saved about a third of the nodes.
+  :meth:`OpenHukumSolver._order_leads` and the solver's ``_moves``).
 
-Thaas only: DDS counts tricks, not Dhihaeh's tens.  Needs endplay (the ``fast`` extra).
+Thaas only: the bounds count tricks, and DDS counts no tens.  :class:`HybridSolver`
+needs endplay (the ``fast`` extra).  Figures: docs/PERFORMANCE.md, "Hint and Review".
 """
 
 from __future__ import annotations
@@ -40,49 +43,27 @@ from .solver import Solver
 # What one DDS call costs, in the solver's node counts (about 0.1-0.3 ms against a few
 # microseconds a node): keeps ``max_nodes`` and clock checks between nodes meaningful.
 DDS_CALL_NODES = 40
-# Lead groups while the hukum is open (see HybridSolver._order_leads), best first.
+# Lead groups while the hukum is open (see OpenHukumSolver._order_leads), best first.
 _LEAD_CASH = 4 << 40
 _LEAD_PARTNER_VOID = 3 << 40
 _LEAD_PARTNER_TOP = 2 << 40
 _LEAD_SAFE = 1 << 40
 
 
-class HybridSolver(Solver):
-    """:class:`~.solver.Solver` for Thaas that hands every position after the first
-    discard to DDS.  Keeps its tables between calls, as the solver does."""
+class OpenHukumSolver(Solver):
+    """:class:`~.solver.Solver` for Thaas that values the first discard of an open
+    implicit hukum suit by suit, with a table of those values.  Keeps its tables between
+    calls, as the solver does."""
 
     discard_leaves = True  # the solver's search stops at the first discard and asks us
 
     def __init__(self, game: str = "thaas", max_nodes: int | None = None) -> None:
         if game != "thaas":
-            raise ValueError("the hybrid solver is for Thaas only (DDS counts no tens)")
-        if not fast.AVAILABLE:
-            raise RuntimeError("the hybrid solver needs endplay (the fast extra)")
+            raise ValueError("this solver is for Thaas only (its bounds count tricks)")
         super().__init__(game, max_nodes)
         # discard node -> per suit [lo, hi]: bounds on the tricks the discarder's side
         # takes from this trick on if it discards that suit (hi -1: it holds none)
         self.discards: dict[tuple[int, ...], list[list[int]]] = {}
-        self.dds_calls = 0
-
-    def wins(self, d: TrickDeal, team: int) -> bool:
-        """As :meth:`Solver.wins`; a position whose hukum is already known (or none mode)
-        goes to DDS whole."""
-        if not fast.maps_to_bridge(d):
-            return super().wins(d, team)
-        if d.tricks[1 - team] >= 7:
-            return False
-        need = 7 - d.tricks[team]
-        if need <= 0:
-            return True
-        seat = d.to_act
-        left = d.hands[seat].bit_count()
-        if need > left:
-            return False
-        self.dds_calls += 1
-        self.nodes += DDS_CALL_NODES
-        if (seat & 1) == team:
-            return fast.reaches(d.hands, d.leader, d.trick, d.hukum, need)
-        return not fast.reaches(d.hands, d.leader, d.trick, d.hukum, left - need + 1)
 
     def _discard_reaches(self, pos: int, seat: int, led: int, tmask: int, target: int) -> bool:
         """Can the side of ``seat`` (void in the led suit, the hukum still open) take
@@ -115,15 +96,49 @@ class HybridSolver(Solver):
                 ),
                 reverse=True,
             )
-        leader = (seat - pos) & 3
-        trick = cards_of(tmask)  # all of the led suit: in any order, the same trick
         for s in todo:
-            self.dds_calls += 1
-            self.nodes += DDS_CALL_NODES
-            if fast.trump_reaches(hands, leader, trick, s, target):
+            if self._suit_reaches(pos, seat, led, tmask, s, target):
                 bounds[s][0] = target
                 return True
             bounds[s][1] = target - 1
+        return False
+
+    def _suit_reaches(
+        self, pos: int, seat: int, led: int, tmask: int, suit: int, target: int
+    ) -> bool:
+        """Can ``seat``'s side take ``target`` (``1 <= target <=`` the tricks left) tricks
+        from this trick on if ``seat`` discards a card of ``suit`` and so names it the
+        hukum?  Here: the search goes on with each class of its cards of the suit, the
+        lowest first."""
+        hands = self.hands
+        hand = hands[seat]
+        mine = (seat & 1) == self.team
+        # The team's need from this trick on: the target itself, or what keeps the
+        # discarder's side below it.
+        need = target if mine else hand.bit_count() - target + 1
+        leader = (seat - pos) & 3
+        others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
+        reps = []
+        prev = -1
+        m = hand & SUIT_MASKS[suit]
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if prev >= 0 and not ((1 << c) - (2 << prev)) & others:
+                prev = c
+                continue  # worth the same as the card just kept
+            reps.append(c)
+            prev = c
+        for c in reversed(reps):
+            hands[seat] = hand ^ (1 << c)
+            if pos == 3:  # the discard, the only hukum card, ends and wins the trick
+                v = self._search(0, seat, -1, suit, -1, -1, 0, need - 1 if mine else need)
+            else:
+                v = self._search(pos + 1, leader, led, suit, c, seat, tmask | 1 << c, need)
+            hands[seat] = hand
+            if v == mine:
+                return True
         return False
 
     def _static_bounds(self, seat: int, pos: int, led: int) -> list[list[int]]:
@@ -212,6 +227,45 @@ class HybridSolver(Solver):
             scored.append((group + hist[c], -(c % 13), c))
         scored.sort(reverse=True)
         return [c for _, _, c in scored]
+
+
+class HybridSolver(OpenHukumSolver):
+    """:class:`OpenHukumSolver` that asks DDS at the first discard (every position after
+    it is bridge), and hands a position whose hukum is already known to DDS whole."""
+
+    def __init__(self, game: str = "thaas", max_nodes: int | None = None) -> None:
+        if not fast.AVAILABLE:
+            raise RuntimeError("the hybrid solver needs endplay (the fast extra)")
+        super().__init__(game, max_nodes)
+        self.dds_calls = 0
+
+    def wins(self, d: TrickDeal, team: int) -> bool:
+        """As :meth:`Solver.wins`; a position whose hukum is already known (or none mode)
+        goes to DDS whole."""
+        if not fast.maps_to_bridge(d):
+            return super().wins(d, team)
+        if d.tricks[1 - team] >= 7:
+            return False
+        need = 7 - d.tricks[team]
+        if need <= 0:
+            return True
+        seat = d.to_act
+        left = d.hands[seat].bit_count()
+        if need > left:
+            return False
+        self.dds_calls += 1
+        self.nodes += DDS_CALL_NODES
+        if (seat & 1) == team:
+            return fast.reaches(d.hands, d.leader, d.trick, d.hukum, need)
+        return not fast.reaches(d.hands, d.leader, d.trick, d.hukum, left - need + 1)
+
+    def _suit_reaches(
+        self, pos: int, seat: int, led: int, tmask: int, suit: int, target: int
+    ) -> bool:
+        self.dds_calls += 1
+        self.nodes += DDS_CALL_NODES
+        trick = cards_of(tmask)  # all of the led suit: in any order, the same trick
+        return fast.trump_reaches(self.hands, (seat - pos) & 3, trick, suit, target)
 
 
 def _top_run(hands: list[int], sm: int) -> tuple[int, int]:
