@@ -1,25 +1,25 @@
-"""The exact Thaas solver while an implicit hukum is still open, built around the first
-discard; natively, the C double-dummy solver (DDS, :mod:`.fast`) from there on.
+"""The exact solver while an implicit hukum is still open, built around the first
+discard; in Thaas natively, the C double-dummy solver (DDS, :mod:`.fast`) from there on.
 
 Before the first discard of an implicit-hukum deal there is no hukum, and the discard
 itself names it.  The plain solver treats that discard as one more move; here every
 *discard node* (a seat void in the led suit, to play while the hukum is still open) is
 valued suit by suit: that seat names the hukum by the card it plays, so the node is a
-max (or min) over its suits of "can my side take ``target`` tricks if I name suit
-``h``?" (:meth:`OpenHukumSolver._suit_reaches`).  :class:`OpenHukumSolver` answers by
-searching on with ``h`` as the hukum (pure Python: the browser's and the phone's path);
-:class:`HybridSolver` asks DDS, with ``h`` as trump, whether a card of suit ``h`` reaches
-the target (:func:`.fast.trump_reaches`): after the discard the deal is bridge with a
-known trump, which DDS solves in a fraction of a millisecond where the pure-Python
-solver needs seconds at 10-12 cards a hand.  Both give :class:`~.solver.Solver`'s
-answers: the same questions, exactly.
+max (or min) over its suits of "can my side score ``target`` (tricks, and in Dhihaeh
+tens) if I name suit ``h``?" (:meth:`OpenHukumSolver._suit_reaches`).
+:class:`OpenHukumSolver` answers by searching on with ``h`` as the hukum (pure Python:
+the browser's and the phone's path); :class:`HybridSolver` asks DDS, with ``h`` as
+trump, whether a card of suit ``h`` reaches the target (:func:`.fast.trump_reaches`):
+after the discard the deal is bridge with a known trump, which DDS solves in a fraction
+of a millisecond where the pure-Python solver needs seconds at 10-12 cards a hand.  Both
+give :class:`~.solver.Solver`'s answers: the same questions, exactly.
 
 What keeps the work small:
 
 - a table of bounds per discard node and suit, keyed on the canonical position (the
-  hands by relative rank, the seat, how many have played, the led suit): the cards
-  already in the trick are of the led suit and lose to the discard, which is a hukum
-  card, so which ones they are does not matter;
+  hands by relative rank, the seat, how many have played, the led suit, in Dhihaeh the
+  tens on the table): the cards already in the trick are of the led suit and lose to
+  the discard, which is a hukum card, so which ones they are does not matter;
 - bounds without a search: a discard that no later seat in the trick can over-ruff wins
   the trick; a top run of the candidate suit in one hand takes that many tricks, for its
   side or against it;
@@ -29,13 +29,14 @@ What keeps the work small:
   followers low first when a seat still to play could discard (see
   :meth:`OpenHukumSolver._order_leads` and the solver's ``_moves``).
 
-Thaas only: the bounds count tricks, and DDS counts no tens.  :class:`HybridSolver`
-needs endplay (the ``fast`` extra).  Figures: docs/PERFORMANCE.md, "Hint and Review".
+:class:`OpenHukumSolver` plays Thaas and Dhihaeh; :class:`HybridSolver` Thaas only (DDS
+counts no tens), and needs endplay (the ``fast`` extra).  Figures: docs/PERFORMANCE.md,
+"Hint and Review".
 """
 
 from __future__ import annotations
 
-from ..engine.cards import SUIT_MASKS, Card, cards_of
+from ..engine.cards import SUIT_MASKS, TENS, Card, cards_of
 from ..engine.trick import TrickDeal
 from . import fast
 from .solver import Solver
@@ -51,34 +52,35 @@ _LEAD_SAFE = 1 << 40
 
 
 class OpenHukumSolver(Solver):
-    """:class:`~.solver.Solver` for Thaas that values the first discard of an open
-    implicit hukum suit by suit, with a table of those values.  Keeps its tables between
+    """:class:`~.solver.Solver` that values the first discard of an open implicit hukum
+    suit by suit, with a table of those values.  Keeps its tables between
     calls, as the solver does."""
 
     discard_leaves = True  # the solver's search stops at the first discard and asks us
 
     def __init__(self, game: str = "thaas", max_nodes: int | None = None) -> None:
-        if game != "thaas":
-            raise ValueError("this solver is for Thaas only (its bounds count tricks)")
         super().__init__(game, max_nodes)
-        # discard node -> per suit [lo, hi]: bounds on the tricks the discarder's side
+        # discard node -> per suit [lo, hi]: bounds on the score the discarder's side
         # takes from this trick on if it discards that suit (hi -1: it holds none)
         self.discards: dict[tuple[int, ...], list[list[int]]] = {}
 
     def _discard_reaches(self, pos: int, seat: int, led: int, tmask: int, target: int) -> bool:
-        """Can the side of ``seat`` (void in the led suit, the hukum still open) take
-        ``target`` tricks from this trick on?  It picks the suit of its discard (and so
-        the hukum): the best of its suits counts."""
+        """Can the side of ``seat`` (void in the led suit, the hukum still open) score
+        ``target`` from this trick on?  It picks the suit of its discard (and so the
+        hukum): the best of its suits counts."""
         hands = self.hands
         hand = hands[seat]
         if target <= 0:
             return True
-        if target > hand.bit_count():
+        total = self._to_come(hand, tmask)
+        if target > total:
             return False
         key = (*self._key(hands[0], hands[1], hands[2], hands[3]), seat, pos, led)
+        if self.ten_score:
+            key = (*key, (tmask & TENS).bit_count())  # the tens on the table go with it
         bounds = self.discards.get(key)
         if bounds is None:
-            bounds = self.discards[key] = self._static_bounds(seat, pos, led)
+            bounds = self.discards[key] = self._static_bounds(seat, pos, led, tmask, total)
         todo = []
         for s in range(4):
             lo, hi = bounds[s]
@@ -106,18 +108,20 @@ class OpenHukumSolver(Solver):
     def _suit_reaches(
         self, pos: int, seat: int, led: int, tmask: int, suit: int, target: int
     ) -> bool:
-        """Can ``seat``'s side take ``target`` (``1 <= target <=`` the tricks left) tricks
-        from this trick on if ``seat`` discards a card of ``suit`` and so names it the
-        hukum?  Here: the search goes on with each class of its cards of the suit, the
-        lowest first."""
+        """Can ``seat``'s side score ``target`` (at least 1, at most what is left) from
+        this trick on if ``seat`` discards a card of ``suit`` and so names it the hukum?
+        Here: the search goes on with each class of its cards of the suit, the lowest
+        first."""
         hands = self.hands
         hand = hands[seat]
         mine = (seat & 1) == self.team
         # The team's need from this trick on: the target itself, or what keeps the
         # discarder's side below it.
-        need = target if mine else hand.bit_count() - target + 1
+        need = target if mine else self._to_come(hand, tmask) - target + 1
         leader = (seat - pos) & 3
         others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
+        ts = self.ten_score
+        tens = TENS if ts else 0
         reps = []
         prev = -1
         m = hand & SUIT_MASKS[suit]
@@ -125,7 +129,11 @@ class OpenHukumSolver(Solver):
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
-            if prev >= 0 and not ((1 << c) - (2 << prev)) & others:
+            if (
+                prev >= 0
+                and not (tens >> c & 1 or tens >> prev & 1)
+                and not ((1 << c) - (2 << prev)) & others
+            ):
                 prev = c
                 continue  # worth the same as the card just kept
             reps.append(c)
@@ -133,7 +141,8 @@ class OpenHukumSolver(Solver):
         for c in reversed(reps):
             hands[seat] = hand ^ (1 << c)
             if pos == 3:  # the discard, the only hukum card, ends and wins the trick
-                v = self._search(0, seat, -1, suit, -1, -1, 0, need - 1 if mine else need)
+                gain = 1 + ts * ((tmask | 1 << c) & TENS).bit_count() if ts else 1
+                v = self._search(0, seat, -1, suit, -1, -1, 0, need - gain if mine else need)
             else:
                 v = self._search(pos + 1, leader, led, suit, c, seat, tmask | 1 << c, need)
             hands[seat] = hand
@@ -141,18 +150,22 @@ class OpenHukumSolver(Solver):
                 return True
         return False
 
-    def _static_bounds(self, seat: int, pos: int, led: int) -> list[list[int]]:
-        """Bounds, per suit the discarder may name, that need no search.
+    def _static_bounds(
+        self, seat: int, pos: int, led: int, tmask: int, total: int
+    ) -> list[list[int]]:
+        """Bounds, per suit the discarder may name, on its side's score from this trick on
+        (``total``: both sides' together), that need no search.
 
         A run of the top cards of the named suit in one hand wins that many tricks, for
         whichever side holds it (each is the highest hukum card left when played).  And
         a discard that no opponent still to play to the trick could over-ruff (void in
-        the led suit, with a higher card of the suit) wins the trick, and then the
-        discarder's side's top run of what is left (only the discarder's own run when
-        partner, still to play and void too, might have to ruff with it)."""
+        the led suit, with a higher card of the suit) wins the trick, with the tens on
+        the table in Dhihaeh, and then the discarder's side's top run of what is left
+        (only the discarder's own run when partner, still to play and void too, might
+        have to ruff with it)."""
         hands = self.hands
         hand = hands[seat]
-        left = hand.bit_count()
+        ts = self.ten_score
         partner = (seat + 2) & 3
         lm = SUIT_MASKS[led]
         late = []  # opponents still to play to this trick who cannot follow
@@ -174,9 +187,9 @@ class OpenHukumSolver(Solver):
                 continue
             owner, run = _top_run(hands, sm)
             if owner in (seat, partner):
-                lo, hi = run, left
+                lo, hi = run, total
             else:
-                lo, hi = 0, left - run
+                lo, hi = 0, total - run
             x = mine
             while x:
                 low = x & -x
@@ -187,7 +200,8 @@ class OpenHukumSolver(Solver):
                 hands[seat] = hand ^ low
                 owner, run = _top_run(hands, sm)
                 hands[seat] = hand
-                lo = max(lo, 1 + (run if owner in ours else 0))
+                won = 1 + ts * ((tmask | low) & TENS).bit_count() if ts else 1
+                lo = max(lo, won + (run if owner in ours else 0))
             out.append([lo, hi])
         return out
 
@@ -234,6 +248,8 @@ class HybridSolver(OpenHukumSolver):
     it is bridge), and hands a position whose hukum is already known to DDS whole."""
 
     def __init__(self, game: str = "thaas", max_nodes: int | None = None) -> None:
+        if game != "thaas":
+            raise ValueError("the hybrid solver is for Thaas only (DDS counts no tens)")
         if not fast.AVAILABLE:
             raise RuntimeError("the hybrid solver needs endplay (the fast extra)")
         super().__init__(game, max_nodes)

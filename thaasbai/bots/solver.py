@@ -341,8 +341,8 @@ class Solver:
                 # The first discard, which names the hukum: a subclass values it.
                 if (seat & 1) == team:
                     return self._discard_reaches(pos, seat, led, tmask, need)
-                left = hand.bit_count()
-                return not self._discard_reaches(pos, seat, led, tmask, left - need + 1)
+                rest = self._to_come(hand, tmask) - need + 1
+                return not self._discard_reaches(pos, seat, led, tmask, rest)
             legal = hand
         maximise = (seat & 1) == team
         result = not maximise
@@ -405,8 +405,18 @@ class Solver:
     def _discard_reaches(self, pos: int, seat: int, led: int, tmask: int, target: int) -> bool:
         """With :attr:`discard_leaves` set, the search stops at the first discard while
         the implicit hukum is open (``seat`` is void in the led suit) and asks this: can
-        ``seat``'s side take ``target`` tricks from this trick on?"""
+        ``seat``'s side score ``target`` from this trick on?"""
         raise NotImplementedError
+
+    def _to_come(self, hand: int, tmask: int) -> int:
+        """The score still to be taken from this trick on, by both sides together, when
+        ``hand`` is that of a seat yet to play to it: every trick, and in Dhihaeh every
+        ten (those on the table too)."""
+        n = hand.bit_count()
+        if self.ten_score:
+            h = self.hands
+            n += self.ten_score * ((h[0] | h[1] | h[2] | h[3] | tmask) & TENS).bit_count()
+        return n
 
     def _cashable(self, hands: list[int], leader: int, hukum: int) -> int:
         """A score the leader's side takes for certain by cashing: per suit, the leader's

@@ -9,8 +9,8 @@ most it can.  One solver's transposition table holds bounds on the score to come
 serves every target.  :func:`value_cards` values one decision: the played card exactly,
 then whether another card does better, one probe per class of equivalent cards.
 
-Thaas goes to :mod:`~thaasbai.bots.open_hukum`'s solvers (:func:`review_solver`), exact
-as well: they value the first discard of an open implicit hukum suit by suit, and
+Reviews use :mod:`~thaasbai.bots.open_hukum`'s solvers (:func:`review_solver`), exact as
+well: they value the first discard of an open implicit hukum suit by suit, and in Thaas
 natively with endplay the C double-dummy solver values every position after it.
 
 Thaas deals are replayed as :class:`OpenThaasDeal`, which plays all 13 tricks: the
@@ -79,7 +79,7 @@ class BoundedSolver(Solver):
 
 
 class BoundedOpenHukumSolver(BoundedSolver, OpenHukumSolver):
-    """The Thaas solver that values the first discard of an open hukum suit by suit
+    """The solver that values the first discard of an open hukum suit by suit
     (:mod:`~thaasbai.bots.open_hukum`), with the same deadline."""
 
 
@@ -91,11 +91,9 @@ class BoundedHybridSolver(BoundedSolver, HybridSolver):
 
 
 def review_solver(game: str, dds: bool) -> BoundedSolver:
-    """The solver a review uses: for Thaas the one built around the first discard, with
-    DDS after it natively when endplay is there; for Dhihaeh the plain one."""
-    if game != "thaas":
-        return BoundedSolver(game)
-    if dds and fast.AVAILABLE:
+    """The solver a review uses: the one built around the first discard of an open
+    hukum, for Thaas with DDS after it natively when endplay is there."""
+    if dds and game == "thaas" and fast.AVAILABLE:
         return BoundedHybridSolver(game)
     return BoundedOpenHukumSolver(game)
 
