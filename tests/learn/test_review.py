@@ -222,3 +222,73 @@ def test_a_malformed_record_is_a_record_error():
         Reviewer({"game": "thaas", "seats": 4, "deals": [{"dealer": 9}]}, 0)
     with pytest.raises(RecordError):
         Reviewer(json.loads('{"game": "thaas", "seats": 4, "deals": []}'), 0)
+
+
+# Whole-deal verdicts as the review gave them before the open-hukum solvers and the card-by-
+# card valuation (index, status, better card, played and best points), on random-play
+# Thaas deals: those changes must leave every verdict as it was.
+WHOLE_DEAL_VERDICTS = {
+    (1, 1): [
+        (3, BEST, None, 9, 9),
+        (7, BEST, None, 9, 9),
+        (10, BEST, None, 9, 9),
+        (14, BEST, None, 6, 6),
+        (19, BEST, None, 10, 10),
+        (22, BETTER, 0, 6, 7),
+        (27, BETTER, 40, 8, 10),
+        (28, BEST, None, 8, 8),
+        (32, BETTER, 41, 7, 8),
+        (36, BEST, None, 7, 7),
+    ],
+    (2, 1): [
+        (0, BETTER, 15, 9, 10),
+        (6, BEST, None, 2, 2),
+        (8, BEST, None, 2, 2),
+        (12, BETTER, 15, 3, 10),
+        (17, BEST, None, 3, 3),
+        (23, BEST, None, 3, 3),
+        (25, BEST, None, 3, 3),
+        (28, BEST, None, 4, 4),
+        (33, BEST, None, 4, 4),
+        (38, BEST, None, 5, 5),
+        (42, BEST, None, 6, 6),
+        (45, BEST, None, 6, 6),
+        (51, BEST, None, 6, 6),
+    ],
+}
+
+
+@pytest.mark.skipif(not fast.AVAILABLE, reason="the fast extra (endplay)")
+@pytest.mark.parametrize(("seed", "seat"), sorted(WHOLE_DEAL_VERDICTS))
+def test_a_whole_deal_review_gives_the_verdicts_it_gave_before(seed, seat):
+    m = played_deal("thaas", 4, random.Random(seed))
+    review = finish(Reviewer(to_record(m), seat).steps(600_000))
+    assert review.complete
+    got = [
+        (v.index, v.status, v.better, v.played_value.points, v.best_value.points)
+        for v in review.verdicts
+    ]
+    assert got == WHOLE_DEAL_VERDICTS[(seed, seat)]
+
+
+@pytest.mark.skipif(not fast.AVAILABLE, reason="the fast extra (endplay)")
+def test_the_hybrid_review_is_cut_into_slices_too():
+    """The open-hukum first tricks (our search to the first discard, DDS after it) still
+    pause every slice, and a review taken up slice by slice ends as one run unsliced."""
+    m = played_deal("thaas", 4, random.Random(1))
+    early = {1, 2, 3}
+    whole = Reviewer(to_record(m), 1)
+    whole.focus(early)
+    whole = finish(whole.steps(600_000, slice_ms=600_000))
+    r = Reviewer(to_record(m), 1)
+    r.focus(early)
+    steps = r.steps(600_000, slice_ms=1)
+    pauses = 0
+    try:
+        while True:
+            next(steps)
+            pauses += 1
+    except StopIteration as done:
+        sliced = done.value
+    assert pauses > 3 * len([v for v in sliced.verdicts if v.trick in early])
+    assert sliced == whole

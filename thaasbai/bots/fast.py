@@ -2,16 +2,21 @@
 
 Once the hukum is known (or in none mode) Thaas card play is bridge card play with a
 trick-count goal: a team wins the deal exactly when it can take 7 tricks in all, so the
-most tricks a side can force decides it.  Dhihaeh needs the tens, and an open implicit
-hukum or a face-down card changes the trump mid-play, so those stay with the
-pure-Python solver, which is also the only path inside the phone app.
+most tricks a side can force decides it.  Dhihaeh needs the tens, and a face-down card
+changes the trump mid-play, so those stay with the pure-Python solver, which is also the
+only path inside the phone app.  An open implicit hukum is named by the first discard:
+:func:`trump_reaches` answers for the position at that discard, one candidate suit at a
+time, which is what :mod:`.open_hukum` asks.
 """
 
 from __future__ import annotations
 
+import threading
+
 from ..engine.trick import NONE, TrickDeal
 
 try:  # an optional extra: everything works without it
+    import endplay._dds as _dds
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode as _EpMode
     from endplay.types import Card as _EpCard
@@ -25,6 +30,11 @@ except (ImportError, OSError, RuntimeError):  # not installed, or its C library 
     AVAILABLE = False
 
 _RANKS = "AKQJT98765432"
+# DDS keeps its search state per thread index and we always pass index 0, so two Python
+# threads (ctypes lets go of the GIL) must not be inside it at once.
+_LOCK = threading.Lock()
+# A suit's 13 bits, ace first (ours), as DDS holds them: the ace at bit 14, the two at bit 2.
+_DDS_SUIT = [int(format(x, "013b")[::-1], 2) << 2 for x in range(1 << 13)] if AVAILABLE else []
 
 
 def maps_to_bridge(d: TrickDeal) -> bool:
@@ -63,7 +73,9 @@ def _ep_deal(d: TrickDeal):
 def card_tricks(d: TrickDeal) -> dict[int, int]:
     """For every legal card of the seat to act: the most tricks its side can still take
     from this trick on (the current trick included), with best play by all four seats."""
-    return {_our_card(card): tricks for card, tricks in solve_board(_ep_deal(d))}
+    with _LOCK:
+        got = solve_board(_ep_deal(d))
+    return {_our_card(card): tricks for card, tricks in got}
 
 
 def move_wins(d: TrickDeal, team: int) -> dict[int, bool]:
@@ -79,6 +91,54 @@ def move_wins(d: TrickDeal, team: int) -> dict[int, bool]:
     if target <= 0 or d.tricks[1 - side] >= 7 or target > left:
         made = set(legal) if target <= 0 else set()
     else:
-        got = solve_board(_ep_deal(d), _EpMode.TargetAll, target)
+        with _LOCK:
+            got = solve_board(_ep_deal(d), _EpMode.TargetAll, target)
         made = {_our_card(card) for card, tricks in got if tricks >= target}
     return {c: (c in made) == (side == team) for c in legal}
+
+
+def trump_reaches(hands: list[int], leader: int, trick: list[int], trump: int, target: int) -> bool:
+    """Can the seat to act, with ``trump`` as the trump suit, take ``target`` tricks for
+    its side from this trick on (the current one included) by playing a card of the trump
+    suit?  ``hands`` are the four hands now (the trick's cards out of them), ``trick`` the
+    cards played to this trick in order from ``leader``; ``1 <= target <=`` the tricks
+    left.
+
+    This is the question at the first discard of an implicit-hukum deal, where the card
+    played names the hukum: a card of suit ``trump`` makes it the hukum and already ruffs.
+    """
+    fut = _solve_target(hands, leader, trick, trump, target)
+    suits, scores = fut.suit, fut.score
+    return any(suits[i] == trump and scores[i] >= target for i in range(fut.cards))
+
+
+def reaches(hands: list[int], leader: int, trick: list[int], trump: int, target: int) -> bool:
+    """Can the seat to act take ``target`` tricks for its side from this trick on, with
+    ``trump`` (-1: none) as the trump suit?  Arguments as for :func:`trump_reaches`."""
+    fut = _solve_target(hands, leader, trick, trump, target)
+    scores = fut.score
+    return any(scores[i] >= target for i in range(fut.cards))
+
+
+def _solve_target(hands: list[int], leader: int, trick: list[int], trump: int, target: int):
+    """DDS's target mode: the cards of the seat to act that reach ``target`` tricks.  The
+    deal goes straight into DDS's C struct (a fraction of the cost of endplay's ``Deal``)."""
+    dl = _dds.deal()
+    dl.trump = trump if trump >= 0 else 4  # DDS's no-trump
+    dl.first = leader
+    for i, c in enumerate(trick):
+        dl.currentTrickSuit[i] = c // 13
+        dl.currentTrickRank[i] = 14 - c % 13
+    cards = dl.remainCards
+    table = _DDS_SUIT
+    for seat in range(4):
+        m = hands[seat]
+        row = cards[seat]
+        row[0] = table[m & 0x1FFF]
+        row[1] = table[m >> 13 & 0x1FFF]
+        row[2] = table[m >> 26 & 0x1FFF]
+        row[3] = table[m >> 39 & 0x1FFF]
+    fut = _dds.futureTricks()
+    with _LOCK:
+        _dds.SolveBoard(dl, target, 2, 1, fut, 0)
+    return fut

@@ -59,15 +59,21 @@ class Solver:
     ``max_nodes`` caps one call's work (it raises :class:`SearchAborted` when reached), so a
     caller on a clock can give up on a rare slow position instead of overrunning."""
 
+    # A subclass that values the first discard itself (bots/open_hukum.py) sets this.
+    discard_leaves = False
+
     def __init__(self, game: str, max_nodes: int | None = None) -> None:
         self.dhihaeh = game == "dhihaeh"
         self.ten_score = TEN_SCORE if self.dhihaeh else 0
-        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}  # bounds on the score to come
+        # bounds on the score to come, and the lead that last cut the search off (or -1)
+        self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.codes: dict[int, int] = {}  # a suit's four 13-bit holdings -> canonical code
         self.history = [0] * 52  # cut-offs caused by leading each card (move ordering)
         self.nodes = 0
         self.max_nodes = max_nodes
-        self._stop = 1 << 62  # the node count at which this call gives up
+        self._limit = 1 << 62  # the node count at which this call gives up
+        self._check_at = 1 << 62  # the node count of the next look at the clock (if any)
+        self._stop = 1 << 62  # the nearer of the two: _stopped() is called there
         self.hands: list[int] = []
         self.team = 0
         self.implicit = False
@@ -83,7 +89,8 @@ class Solver:
             raise Unsolvable("the hukum has not been declared")
         self.hands = d.hands[:]
         self.team = team
-        self._stop = self.nodes + self.max_nodes if self.max_nodes else 1 << 62
+        self._limit = self.nodes + self.max_nodes if self.max_nodes else 1 << 62
+        self._stop = min(self._limit, self._check_at)
         self.implicit = d.mode == IMPLICIT
         prefix = (team, self.implicit)
         if prefix != self._prefix:
@@ -185,8 +192,14 @@ class Solver:
         ours = (wseat & 1) == (seat & 1)
         if reps[0] // 13 == led and reps[-1] // 13 == led:
             # Following suit: reps run from high to low.
-            if ours or ws != led:
-                reps.reverse()  # our side is winning, or it is ruffed: low first
+            if (
+                ours
+                or ws != led
+                or (hukum < 0 and self.discard_leaves and self._void_later(pos, seat, led))
+            ):
+                # Our side is winning, or it is ruffed, or (bots/open_hukum.py, while
+                # the hukum is open) a seat still to play would discard and win: low first.
+                reps.reverse()
             else:
                 k = 0
                 while k < len(reps) and reps[k] < wcard:
@@ -219,6 +232,12 @@ class Solver:
         if tens and legal & tens:
             reps = _tens_first(reps, ours)
         return reps
+
+    def _void_later(self, pos: int, seat: int, led: int) -> bool:
+        """True if a seat still to play to this trick holds no card of the led suit."""
+        sm = SUIT_MASKS[led]
+        hands = self.hands
+        return any(not hands[(seat + i) & 3] & sm for i in range(1, 4 - pos))
 
     def _order_leads(
         self, reps: list[Card], hand: int, others: int, seat: int, hukum: int
@@ -261,7 +280,7 @@ class Solver:
     ) -> bool:
         self.nodes += 1
         if self.nodes >= self._stop:
-            raise SearchAborted(f"no answer within {self.max_nodes} nodes")
+            self._stopped()
         hands = self.hands
         team = self.team
         key = None
@@ -308,7 +327,7 @@ class Solver:
             key = (*self._key(h0, h1, h2, h3), leader, hukum)
             hit = self.tt.get(key)
             if hit is not None:
-                lo, hi = hit
+                lo, hi, cut = hit
                 if lo >= need:
                     return True
                 if hi < need:
@@ -316,16 +335,27 @@ class Solver:
         seat = (leader + pos) & 3
         hand = hands[seat]
         legal = hand & SUIT_MASKS[led] if pos else 0
+        implicit = self.implicit
         if not legal:
+            if pos and hukum < 0 and implicit and self.discard_leaves:
+                # The first discard, which names the hukum: a subclass values it.
+                if (seat & 1) == team:
+                    return self._discard_reaches(pos, seat, led, tmask, need)
+                rest = self._to_come(hand, tmask) - need + 1
+                return not self._discard_reaches(pos, seat, led, tmask, rest)
             legal = hand
         maximise = (seat & 1) == team
         result = not maximise
-        implicit = self.implicit
         if legal & (legal - 1):
             others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
             moves = self._moves(legal, hand, others, pos, led, hukum, wcard, wseat, seat)
+            if key is not None and hit is not None and cut in moves and moves[0] != cut:
+                # The lead that settled this position before (for another target) first.
+                moves.remove(cut)
+                moves.insert(0, cut)
         else:
             moves = (legal.bit_length() - 1,)
+        cut = -1
         for c in moves:
             hands[seat] = hand ^ (1 << c)
             cs = c // 13
@@ -354,15 +384,39 @@ class Solver:
                 result = maximise
                 if pos == 0:
                     self.history[c] += 1
+                    cut = c
                 break
         if key is not None:
-            lo, hi = self.tt.get(key, (0, 99))
+            lo, hi, best = self.tt.get(key, (0, 99, -1))
             if result:
                 lo = max(lo, need)
             else:
                 hi = min(hi, need - 1)
-            self.tt[key] = (lo, hi)
+            self.tt[key] = (lo, hi, cut if cut >= 0 else best)
         return result
+
+    def _stopped(self) -> None:
+        """Called when the node count reaches ``_stop``: the node limit (a clock, in a
+        subclass that sets ``_check_at``)."""
+        if self.nodes >= self._limit:
+            raise SearchAborted(f"no answer within {self.max_nodes} nodes")
+        self._stop = min(self._limit, self._check_at)
+
+    def _discard_reaches(self, pos: int, seat: int, led: int, tmask: int, target: int) -> bool:
+        """With :attr:`discard_leaves` set, the search stops at the first discard while
+        the implicit hukum is open (``seat`` is void in the led suit) and asks this: can
+        ``seat``'s side score ``target`` from this trick on?"""
+        raise NotImplementedError
+
+    def _to_come(self, hand: int, tmask: int) -> int:
+        """The score still to be taken from this trick on, by both sides together, when
+        ``hand`` is that of a seat yet to play to it: every trick, and in Dhihaeh every
+        ten (those on the table too)."""
+        n = hand.bit_count()
+        if self.ten_score:
+            h = self.hands
+            n += self.ten_score * ((h[0] | h[1] | h[2] | h[3] | tmask) & TENS).bit_count()
+        return n
 
     def _cashable(self, hands: list[int], leader: int, hukum: int) -> int:
         """A score the leader's side takes for certain by cashing: per suit, the leader's

@@ -1,9 +1,9 @@
 """Review of a finished deal: at each of a player's decisions, was there a better one?
 
-With every hand known (the deal's record), the exact solver values the real position
-before the decision and after it; when the two differ, a card that keeps the better
-value is named, with what the played one cost: tricks, tens or the deal itself in Thaas
-and Dhihaeh, the Bhabhi outcome in Thulla once two players are left (see
+With every hand known (the deal's record), the exact solver values the card played and
+then asks whether another does better (:func:`.values.value_cards`); when one does, the
+lowest such card is named, with what the played one cost: tricks, tens or the deal
+itself in Thaas and Dhihaeh, the Bhabhi outcome in Thulla once two players are left (see
 :mod:`.thulla_endgame`).  Early positions can take the pure-Python solver far longer
 than a device allows, so :class:`Reviewer` works from the last trick back, on a budget,
 and can be resumed: its :meth:`Reviewer.result` says which tricks are analysed so far.
@@ -26,7 +26,7 @@ from ..engine.record import replay
 from ..engine.thulla import ThullaDeal
 from ..engine.trick import TrickDeal
 from . import thulla_endgame as tg
-from .values import BoundedSolver, Interrupted, Score, Unsolvable, best_score, can_score, open_deal
+from .values import Interrupted, Score, Unsolvable, open_deal, review_solver, value_cards
 
 # Statuses of one decision.
 BEST, BETTER, UNJUDGED, PENDING = "best", "better", "unjudged", "pending"
@@ -114,11 +114,13 @@ class Reviewer:
                 self.positions.append(_Position(j, deal.copy(), a))
             deal.apply(s, a)
         self._todo = list(reversed(self.positions))
-        self._solver = None if self.thulla else BoundedSolver(self.game)
-        self._endgame = tg.Endgame(seat) if self.thulla else None
         # Natively, with the ``fast`` extra, Thaas with a known hukum goes to the C
-        # double-dummy solver (all cards at once, in milliseconds); never in the browser.
+        # double-dummy solver (all cards at once, in milliseconds), and so does every
+        # position after the first discard while the implicit hukum is still open (the
+        # hybrid solver); never in the browser.
         self.dds = dds and fast.AVAILABLE
+        self._solver = None if self.thulla else review_solver(self.game, self.dds)
+        self._endgame = tg.Endgame(seat) if self.thulla else None
 
     def focus(self, tricks: set[int]) -> None:
         """Judge only the decisions in ``tricks`` (say, the one the player is looking at),
@@ -174,17 +176,8 @@ class Reviewer:
         team = self.seat & 1
         if self.dds and fast.maps_to_bridge(d):
             return self._judge_bridge(p)
-        hint = self._hint()
         try:
-            best = best_score(self._solver, d, team, hint)
-            after = d.copy()
-            after.play_card(p.played)
-            # Most decisions keep the value: one solve says so, and only a mistake needs
-            # the played card's own value searched for.
-            if can_score(self._solver, after, team, best.points):
-                played = best
-            else:
-                played = best_score(self._solver, after, team, best.points - 1)
+            values = value_cards(self._solver, d, team, p.played, self._hint())
         except Unsolvable:
             return Verdict(
                 p.index,
@@ -193,20 +186,12 @@ class Reviewer:
                 UNJUDGED,
                 words="The hukum was still face down: no exact answer.",
             )
+        played, best = values.played, values.best
         p.extra["points"] = best.points
         if played.points >= best.points:
             return Verdict(p.index, trick, p.played, BEST, None, played, best, "Best play.")
-        better = None
-        for c in d.legal_actions():
-            if c == p.played:
-                continue
-            alt = d.copy()
-            alt.play_card(c)
-            if can_score(self._solver, alt, team, best.points):
-                better = c
-                break
-        words = _trick_words(p, better, played, best)
-        return Verdict(p.index, trick, p.played, BETTER, better, played, best, words)
+        words = _trick_words(p, values.better, played, best)
+        return Verdict(p.index, trick, p.played, BETTER, values.better, played, best, words)
 
     def _judge_bridge(self, p: _Position) -> Verdict:
         d = p.before

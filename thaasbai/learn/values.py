@@ -4,8 +4,14 @@
 win?).  A review needs *how much* a card cost, so this asks it for several targets: the
 solver's target is what the team still needs (``7 - tricks`` in Thaas, ``35 - 14 * tens
 - tricks`` in Dhihaeh), so setting the taken counts on a copy turns "can it win?" into
-"can it still score ``s``?", and a binary search finds the most it can.  One solver's
-transposition table holds bounds on the score to come, so it serves every target.
+"can it still score ``s``?", and a search from a hint (then a binary search) finds the
+most it can.  One solver's transposition table holds bounds on the score to come, so it
+serves every target.  :func:`value_cards` values one decision: the played card exactly,
+then whether another card does better, one probe per class of equivalent cards.
+
+Reviews use :mod:`~thaasbai.bots.open_hukum`'s solvers (:func:`review_solver`), exact as
+well: they value the first discard of an open implicit hukum suit by suit, and in Thaas
+natively with endplay the C double-dummy solver values every position after it.
 
 Thaas deals are replayed as :class:`OpenThaasDeal`, which plays all 13 tricks: the
 7-trick lock never changes who wins (13 is odd), and without it the value of a
@@ -18,12 +24,17 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from ..bots import fast
+from ..bots.open_hukum import HybridSolver, OpenHukumSolver
 from ..bots.solver import DHIHAEH_TARGET, TEN_SCORE, Solver, Unsolvable
-from ..engine.cards import TENS
+from ..engine.cards import TENS, Card
 from ..engine.trick import DhihaehDeal, ThaasDeal, TrickDeal
 
 __all__ = [
+    "BoundedHybridSolver",
+    "BoundedOpenHukumSolver",
     "BoundedSolver",
+    "CardValues",
     "Interrupted",
     "OpenThaasDeal",
     "Score",
@@ -31,7 +42,11 @@ __all__ = [
     "best_score",
     "can_score",
     "open_deal",
+    "review_solver",
+    "value_cards",
 ]
+
+NEAR_HINT = 2  # scores tried one by one next to a hint before a binary search
 
 
 class Interrupted(Exception):
@@ -42,21 +57,45 @@ class BoundedSolver(Solver):
     """The exact solver with a deadline, so a review can stop (and, in the browser, give
     the event loop a turn) in the middle of a long solve and take it up again later.
 
-    It hooks the solver's one recursive method: a solve cut short leaves only finished
+    It looks at the clock every :attr:`CHECK_EVERY` nodes, through the solver's node
+    limit check (no extra call per node).  A solve cut short leaves only finished
     positions in the transposition table (a position's bounds are stored when its search
     completes), so starting the same solve again goes quickly through what was done.
     """
 
-    CHECK_EVERY = 1023  # nodes between looks at the clock (a mask)
+    CHECK_EVERY = 1024  # nodes between looks at the clock
 
     def __init__(self, game: str) -> None:
         super().__init__(game)
         self.deadline = float("inf")
+        self._check_at = 0  # the solver calls _stopped() when its node count gets here
 
-    def _search(self, *args: int) -> bool:  # type: ignore[override]
-        if not self.nodes & self.CHECK_EVERY and time.perf_counter() > self.deadline:
-            raise Interrupted
-        return super()._search(*args)
+    def _stopped(self) -> None:
+        if self.nodes >= self._check_at:
+            self._check_at = self.nodes + self.CHECK_EVERY
+            if time.perf_counter() > self.deadline:
+                raise Interrupted
+        super()._stopped()
+
+
+class BoundedOpenHukumSolver(BoundedSolver, OpenHukumSolver):
+    """The solver that values the first discard of an open hukum suit by suit
+    (:mod:`~thaasbai.bots.open_hukum`), with the same deadline."""
+
+
+class BoundedHybridSolver(BoundedSolver, HybridSolver):
+    """The hybrid solver (DDS after the first discard: natively with endplay only) with
+    the same deadline; a DDS call counts as
+    :data:`~thaasbai.bots.open_hukum.DDS_CALL_NODES` nodes towards the next look at the
+    clock."""
+
+
+def review_solver(game: str, dds: bool) -> BoundedSolver:
+    """The solver a review uses: the one built around the first discard of an open
+    hukum, for Thaas with DDS after it natively when endplay is there."""
+    if dds and game == "thaas" and fast.AVAILABLE:
+        return BoundedHybridSolver(game)
+    return BoundedOpenHukumSolver(game)
 
 
 class OpenThaasDeal(ThaasDeal):
@@ -141,20 +180,33 @@ def can_score(solver: Solver, d: TrickDeal, team: int, points: int) -> bool:
 def best_score(solver: Solver, d: TrickDeal, team: int, hint: int | None = None) -> Score:
     """The most ``team`` can score in the whole deal from ``d`` against best defence.
 
-    ``hint`` (a likely answer, e.g. a neighbouring position's) is tried first, which
-    usually settles the search in two solves.  Raises :class:`Unsolvable` while the
-    hidden hukum is face down or the hukum is still to be declared.
+    ``hint`` (a likely answer, e.g. a neighbouring position's) is tried first, then the
+    scores next to it, one at a time (a neighbour's value is rarely more than a trick or
+    two off, and each probe near the answer is a full solve), then a binary search.
+    Raises :class:`Unsolvable` while the hidden hukum is face down or the hukum is still
+    to be declared.
     """
     lo = _taken(d, team)  # surely reached
     hi = lo + _most_to_come(d)  # at most
     if hint is not None and lo < hint <= hi:
         if can_score(solver, d, team, hint):
             lo = hint
-            if hint == hi or not can_score(solver, d, team, hint + 1):
-                return Score.from_points(d.game, hint)
-            lo = hint + 1
+            for _ in range(NEAR_HINT):
+                if lo == hi:
+                    break
+                if not can_score(solver, d, team, lo + 1):
+                    hi = lo
+                    break
+                lo += 1
         else:
             hi = hint - 1
+            for _ in range(NEAR_HINT):
+                if lo == hi:
+                    break
+                if can_score(solver, d, team, hi):
+                    lo = hi
+                    break
+                hi -= 1
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if can_score(solver, d, team, mid):
@@ -162,3 +214,71 @@ def best_score(solver: Solver, d: TrickDeal, team: int, hint: int | None = None)
         else:
             hi = mid - 1
     return Score.from_points(d.game, lo)
+
+
+@dataclass(frozen=True)
+class CardValues:
+    """What the cards of one decision are worth: the played one, the best, and the
+    lowest card (in card order) that reaches the best when the played one does not."""
+
+    played: Score
+    best: Score
+    better: Card | None
+
+
+def value_cards(
+    solver: Solver, d: TrickDeal, team: int, played: Card, hint: int | None = None
+) -> CardValues:
+    """Values the seat to act's cards at ``d`` (its side is ``team``) on the whole-deal
+    scale: the played card's exact value, then, card class by class, whether another
+    does better (one probe each at the best so far plus one, climbing while it does).
+
+    The classes are cards equivalent once the played cards are gone (adjacent in rank in
+    one suit; a ten is its own class in Dhihaeh), tried from the lowest card up, so the
+    card named is the lowest that reaches the best, as a card-by-card search would name.
+    This asks no more than valuing the position before the decision would (a False probe
+    at the best plus one tries every card anyway) and finds the better card on the way.
+    """
+    after = d.copy()
+    after.play_card(played)
+    vp = best_score(solver, after, team, hint).points
+    best = vp
+    better = None
+    top = _taken(d, team) + _most_to_come(d)
+    for cls in _card_classes(d):
+        if played in cls:
+            continue
+        alt = d.copy()
+        alt.play_card(cls[0])
+        while best < top and can_score(solver, alt, team, best + 1):
+            best += 1
+            better = cls[0]
+    return CardValues(Score.from_points(d.game, vp), Score.from_points(d.game, best), better)
+
+
+def _card_classes(d: TrickDeal) -> list[list[Card]]:
+    """The legal cards of the seat to act in classes of equal worth, lowest card first."""
+    seat = d.to_act
+    others = d.trick_mask
+    for s in range(4):
+        if s != seat:
+            others |= d.hands[s]
+    tens = TENS if isinstance(d, DhihaehDeal) else 0
+    classes: list[list[Card]] = []
+    prev = -1
+    m = d.legal_mask()
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if (
+            prev >= 0
+            and prev // 13 == c // 13
+            and not (tens >> c & 1 or tens >> prev & 1)
+            and not ((1 << c) - (2 << prev)) & others
+        ):
+            classes[-1].append(c)
+        else:
+            classes.append([c])
+        prev = c
+    return classes

@@ -1,0 +1,101 @@
+"""The review's valuation of a decision (``value_cards``) and of a position
+(``best_score``, from any hint) give plain minimax's numbers with every solver a review
+uses (the plain one, the one built around the first discard, and natively with endplay
+the hybrid one), in Thaas and Dhihaeh, before the hukum is set and after it is named
+mid-trick."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.bots.test_solver import open_implicit
+from thaasbai.bots import fast
+from thaasbai.engine.cards import SUIT_MASKS
+from thaasbai.engine.trick import DhihaehDeal, TrickDeal
+from thaasbai.learn.values import (
+    BoundedSolver,
+    OpenThaasDeal,
+    best_score,
+    review_solver,
+    value_cards,
+)
+
+from .test_review import minimax
+
+NEEDS_DDS = pytest.mark.skipif(not fast.AVAILABLE, reason="the fast extra (endplay)")
+SOLVERS = [
+    ("thaas", False),  # OpenHukumSolver, pure Python
+    ("dhihaeh", False),  # the plain solver
+    pytest.param("thaas", True, marks=NEEDS_DDS),  # HybridSolver
+]
+
+
+def open_position(rng: random.Random, game: str, cards: int) -> TrickDeal:
+    """A position with ``cards`` cards a hand, no hukum yet, and up to three random
+    cards into the trick (a discard among them names the hukum mid-trick)."""
+    d = open_implicit(rng, OpenThaasDeal if game == "thaas" else DhihaehDeal, cards)
+    for _ in range(rng.randrange(4)):
+        legal = [c for c in range(52) if d.legal_mask() >> c & 1]
+        d.play_card(rng.choice(legal))
+    return d
+
+
+def exact_values(d: TrickDeal, team: int) -> dict[int, int]:
+    out = {}
+    for c in d.legal_actions():
+        after = d.copy()
+        after.play_card(c)
+        out[c] = minimax(after, team)
+    return out
+
+
+@pytest.mark.parametrize(("game", "dds"), SOLVERS)
+def test_value_cards_gives_minimax_values_and_the_lowest_better_card(game, dds):
+    rng = random.Random(f"values{game}{dds}")
+    mistakes = 0
+    for _ in range(30):
+        d = open_position(rng, game, rng.choice((2, 3)))
+        team = d.to_act & 1
+        exact = exact_values(d, team)
+        played = rng.choice(sorted(exact))
+        hint = rng.choice([None, exact[played], exact[played] + rng.randrange(-3, 4)])
+        got = value_cards(review_solver(game, dds), d, team, played, hint)
+        best = max(exact.values())
+        assert (got.played.points, got.best.points) == (exact[played], best)
+        if exact[played] == best:
+            assert got.better is None
+        else:
+            mistakes += 1
+            assert got.better == min(c for c, v in exact.items() if v == best)
+    assert mistakes >= 3
+
+
+@pytest.mark.parametrize(("game", "dds"), SOLVERS)
+def test_best_score_is_the_same_from_any_hint(game, dds):
+    rng = random.Random(f"hints{game}{dds}")
+    for _ in range(12):
+        d = open_position(rng, game, 3)
+        team = rng.randrange(2)
+        exact = minimax(d, team)
+        solver = review_solver(game, dds)
+        for hint in (None, exact, exact - 1, exact + 1, exact + 3, 0, 40):
+            assert best_score(solver, d, team, hint).points == exact
+
+
+@pytest.mark.parametrize("dds", [False, pytest.param(True, marks=NEEDS_DDS)])
+def test_the_review_solvers_value_larger_open_positions_as_the_plain_one(dds):
+    """At 6 cards a hand, too many for minimax, the plain solver is the yardstick; among
+    the positions, the seat to act must discard (and so name the hukum) in some."""
+    rng = random.Random(41)
+    discards = 0
+    for _ in range(16):
+        d = open_position(rng, "thaas", 6)
+        team = d.to_act & 1
+        discards += bool(d.trick) and not d.hands[d.to_act] & SUIT_MASKS[d.led]
+        played = rng.choice(d.legal_actions())
+        fast_one = value_cards(review_solver("thaas", dds), d, team, played)
+        plain = value_cards(BoundedSolver("thaas"), d, team, played)
+        assert fast_one == plain
+    assert discards >= 1
