@@ -42,6 +42,7 @@ from tests.e2e.conftest import (  # noqa: E402
     CHROMIUM,
     enable_semantics,
     free_port,
+    snapshot_made,
     start_server,
     stop_server,
     sw_controlling,
@@ -181,6 +182,10 @@ def main() -> int:
                 page = ctx.new_page()
                 first.append(time_to_home(page, url))
                 sw_controlling(page)
+                # After one visit: the service worker's precache, and Python's snapshot
+                # made on the device (thaasbai/web/pyodide-snapshot.mjs).
+                made = snapshot_made(page)
+                out.setdefault("snapshots", []).append({k: made.get(k) for k in ("ok", "bytes")})
                 page.wait_for_timeout(500)
                 sent.append(traffic.sent)
                 raw.append(traffic.raw)
@@ -219,6 +224,7 @@ def main() -> int:
             page = ctx.new_page()
             time_to_home(page, url)
             sw_controlling(page)
+            snapshot_made(page)
             page.close()
             stop_server(proc)
             ctx.set_offline(True)

@@ -187,6 +187,32 @@ def sw_controlling(page: Page) -> None:
     page.evaluate(SW_CONTROLLING)
 
 
+def python_worker(page: Page):
+    """The app's Python worker (Flet's, patched by thaasbai/web/shell.py)."""
+    for worker in page.workers:
+        if worker.url.endswith("/python-worker.js"):
+            return worker
+    raise AssertionError(f"no Python worker among {[w.url for w in page.workers]}")
+
+
+def snapshot_made(page: Page, timeout_s: float = 90) -> dict:
+    """Until the worker's attempt at this build's Python snapshot has ended (made some
+    seconds after a start without one: thaasbai/web/pyodide-snapshot.mjs); its answer."""
+    handle = python_worker(page).evaluate_handle(
+        """async (timeoutMs) => {
+          const until = Date.now() + timeoutMs;
+          while (!self.thaasbaiSnapshot && Date.now() < until) {
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          return self.thaasbaiSnapshot || null;
+        }""",
+        timeout_s * 1000,
+    )
+    answer = handle.json_value()
+    assert answer is not None, "no snapshot was attempted"
+    return answer
+
+
 # Whether it is our move: a playable card, a Hand Call to answer, a hukum to declare, or
 # the result.
 OUR_MOVE = """() => {

@@ -5,16 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import open_app
+from .conftest import open_app, python_worker
 
 pytestmark = pytest.mark.browser
-
-
-def python_worker(page):
-    for worker in page.workers:
-        if worker.url.endswith("/python-worker.js"):
-            return worker
-    raise AssertionError(f"no Python worker among {[w.url for w in page.workers]}")
 
 
 def test_the_apps_python_runs_without_jspi_and_the_app_still_plays(browser, server_url):

@@ -23,7 +23,7 @@ from .widgets import card_warmup
 
 log = logging.getLogger(__name__)
 JOIN = re.compile(r"^/join/([A-Za-z0-9_-]{1,64})/?$")
-WARM_UP_AFTER_S = 0.5  # after the first screen: its own drawing goes first
+WARM_UP_AFTER_S = 2.0  # after the first screen: its own drawing goes first (0.5 s slowed it)
 
 
 async def site_server_url() -> str:

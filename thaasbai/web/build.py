@@ -134,6 +134,8 @@ def inputs_digest() -> str:
         h.update(path.read_bytes())
     h.update((Path(__file__).parent / "sw.js").read_bytes())
     h.update(Path(shell.__file__).read_bytes())
+    for path in shell.snapshot_scripts():
+        h.update(path.read_bytes())
     h.update(Path(__file__).read_bytes())
     h.update(_bytecode_recipe())  # a build made without node is redone once node is there
     assets = assets_dir()
@@ -174,6 +176,7 @@ def build_web(out: Path, *, server_url: str = "", log=print) -> BuildResult:
     shell.patch_bootstrap(tmp / rt / "flutter_bootstrap.js")
     shell.patch_main_dart(tmp / rt / "main.dart.js")
     shell.patch_early_python(tmp / rt)
+    shell.add_snapshot_scripts(tmp / rt)
     shell.patch_app_path(tmp / rt)
     shell.patch_font_manifest(tmp / rt / "assets" / "FontManifest.json")
     # Our assets at the root: Flet resolves an image's or a font's path against the page,
@@ -236,6 +239,8 @@ def _runtime_digest(client: Path) -> str:
     for path in sorted(p for p in client.rglob("*") if p.is_file()):
         h.update(f"{path.relative_to(client)}:{path.stat().st_size}\n".encode())
     h.update(Path(shell.__file__).read_bytes())
+    for path in shell.snapshot_scripts():
+        h.update(path.read_bytes())
     h.update(_bytecode_recipe())
     return h.hexdigest()[:12]
 

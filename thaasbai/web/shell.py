@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 APP_NAME = "Thaasbai"
@@ -158,9 +159,17 @@ def patch_main_dart(path: Path) -> None:
 # (BROWSER_PRELOAD), then hand that worker to Flet when it asks.  Flet's own start then
 # skips the download and finds the modules imported.  Should the preload fail, Flet's
 # start does it all again as it would have and reports the error.
+# Started from a memory snapshot (pyodide-snapshot.mjs), Python has the app's modules
+# already, and also the random generator's state and the time zone of the moment the
+# snapshot was made: both are read afresh, on every start alike.
 BROWSER_PRELOAD = f"""
-import os, sys
-sys.path.insert(0, os.path.abspath("{APP_ZIP}"))
+import os, random, sys, time
+APP = os.path.abspath("{APP_ZIP}")
+if APP not in sys.path:
+    sys.path.insert(0, APP)
+random.seed()
+if hasattr(time, "tzset"):
+    time.tzset()
 import flet.messaging.pyodide_connection, thaasbai.ui.main_app, thaasbai.ui.app
 """
 WORKER_LOAD = """        const pyodideModule = await import(self.pyodideUrl);
@@ -183,26 +192,54 @@ WORKER_PRELOAD = (
     """// Thaasbai: a "thaasbaiPreload" message (python.js, as the page opens) starts
 // Pyodide, and loads the app into it, before Flet's init message arrives.
 self.flet_js.appPreloaded = false;
+// Python starts from this device's memory snapshot of the build when it has one
+// (pyodide-snapshot.mjs), and has one made after a start without.
+self.thaasbaiFromSnapshot = false;
 self.startPyodide = async (url, appUrl) => {
     const archive = appUrl && fetch(appUrl)
         .then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
     const pyodideModule = await import(url);
     const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
-    const pyodide = await loadPyodide({
+    const options = {
         stdout: (text) => self.sendPythonOutput(text, false),
         stderr: (text) => self.sendPythonOutput(text, true),
+    };
+    const snapshots = await import("./pyodide-snapshot.mjs").catch((e) => {
+        console.warn("Thaasbai: no Python snapshots:", e);
+        return null;
     });
+    let { pyodide, fromSnapshot } = snapshots
+        ? await snapshots.loadPyodideFast(loadPyodide, options, appUrl)
+        : { pyodide: await loadPyodide(options), fromSnapshot: false };
     const data = archive && (await archive);
-    if (data) {
-        try {
-            pyodide.unpackArchive(data, "gztar");
-            pyodide.registerJsModule("flet_js", self.flet_js);
-            pyodide.runPython(PRELOAD);
-            self.flet_js.appPreloaded = true;
-        } catch (e) {
+    if (!data) return pyodide;
+    const preload = () => {
+        pyodide.unpackArchive(data, "gztar");
+        pyodide.registerJsModule("flet_js", self.flet_js);
+        pyodide.runPython(PRELOAD);
+    };
+    try {
+        preload();
+    } catch (e) {
+        if (!fromSnapshot) {
             console.warn("Thaasbai: preloading the app failed:", e);
+            return pyodide;
+        }
+        // A snapshot that restores but cannot run the app: forget it, start plainly.
+        console.warn("Thaasbai: the Python snapshot cannot run the app; a plain start:", e);
+        await snapshots.forget(snapshots.keyFor(appUrl));
+        pyodide = await loadPyodide(options);
+        fromSnapshot = false;
+        try {
+            preload();
+        } catch (e2) {
+            console.warn("Thaasbai: preloading the app failed:", e2);
+            return pyodide;
         }
     }
+    self.flet_js.appPreloaded = true;
+    self.thaasbaiFromSnapshot = fromSnapshot;
+    if (snapshots && !fromSnapshot) snapshots.makeSnapshotLater(pyodide, url, appUrl);
     return pyodide;
 };
 const PRELOAD = """
@@ -266,6 +303,21 @@ def patch_early_python(runtime: Path) -> None:
     page = runtime / "python.js"
     _replace_once(page, PAGE_NEW_WORKER, PAGE_EARLY_WORKER)
     page.write_text(page.read_text(encoding="utf-8") + PAGE_PRELOAD, encoding="utf-8")
+
+
+# Python's start from a memory snapshot made on the device: the worker's part, and the
+# worker that makes one.  Copied beside Flet's worker into the runtime folder.
+SNAPSHOT_SCRIPTS = ("pyodide-snapshot.mjs", "pyodide-snapshot-maker.mjs")
+
+
+def snapshot_scripts() -> list[Path]:
+    return [Path(__file__).parent / name for name in SNAPSHOT_SCRIPTS]
+
+
+def add_snapshot_scripts(runtime: Path) -> None:
+    """Put the snapshot scripts where the worker imports them (``./pyodide-snapshot.mjs``)."""
+    for path in snapshot_scripts():
+        shutil.copyfile(path, runtime / path.name)
 
 
 # Flet's worker puts ``__pypackages__`` on ``sys.path`` (before it imports msgpack, then
