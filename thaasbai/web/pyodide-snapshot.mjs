@@ -12,8 +12,9 @@
 'use strict';
 
 const CACHE = 'pyodide-snapshots';
-// After the app has started: the snapshot imports what the first screen used, and its
-// making (a few seconds of a second core) stays out of the first screen's way.
+// After the app has connected to Flutter (the worker sets self.thaasbaiConnected): the
+// snapshot imports what the first screen used, and its making (a few seconds of a second
+// core) stays out of the first screen's way.
 const DELAY_MS = 5000;
 const PAGE = 65536;
 
@@ -110,9 +111,15 @@ export async function loadPyodideFast(loadPyodide, options, appUrl) {
 // module the app has imported by then.  Its answer is kept in self.thaasbaiSnapshot.
 export function makeSnapshotLater(pyodide, pyodideUrl, appUrl, delayMs = DELAY_MS) {
   if (!appUrl || !usable() || typeof Worker === 'undefined') return;
-  setTimeout(async () => {
+  const later = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  (async () => {
+    while (!self.thaasbaiConnected) await later(250);
+    await later(delayMs);
     try {
-      if (await stored(appUrl)) return;
+      if (await stored(appUrl)) {  // made meanwhile by another tab of the app
+        self.thaasbaiSnapshot = { ok: true, skipped: [], already: true };
+        return;
+      }
       const modules = pyodide.runPython('import json, sys; json.dumps(sorted(sys.modules))');
       const maker = new Worker(new URL('./pyodide-snapshot-maker.mjs', import.meta.url),
         { type: 'module' });
@@ -129,5 +136,5 @@ export function makeSnapshotLater(pyodide, pyodideUrl, appUrl, delayMs = DELAY_M
     } catch (e) {
       console.warn('Thaasbai: no Python snapshot:', e);
     }
-  }, delayMs);
+  })();
 }

@@ -188,6 +188,10 @@ WORKER_SKIP_DOWNLOAD = (
     '        elif "script" not in py_args:\n'
 )
 WORKER_ONMESSAGE = "self.onmessage = async (event) => {\n"
+# When the app has connected to Flutter (its first screen is being drawn): the moment from
+# which a snapshot is made (pyodide-snapshot.mjs waits for it).
+WORKER_CONNECTED = "        await self.flet_js.start_connection(self.receiveCallback);\n"
+WORKER_MARK_CONNECTED = WORKER_CONNECTED + "        self.thaasbaiConnected = Date.now();\n"
 WORKER_PRELOAD = (
     """// Thaasbai: a "thaasbaiPreload" message (python.js, as the page opens) starts
 // Pyodide, and loads the app into it, before Flet's init message arrives.
@@ -300,6 +304,7 @@ def patch_early_python(runtime: Path) -> None:
     _replace_once(worker, WORKER_LOAD, WORKER_EARLY_LOAD)
     _replace_once(worker, WORKER_ONMESSAGE, WORKER_PRELOAD)
     _replace_once(worker, WORKER_DOWNLOAD, WORKER_SKIP_DOWNLOAD)
+    _replace_once(worker, WORKER_CONNECTED, WORKER_MARK_CONNECTED)
     page = runtime / "python.js"
     _replace_once(page, PAGE_NEW_WORKER, PAGE_EARLY_WORKER)
     page.write_text(page.read_text(encoding="utf-8") + PAGE_PRELOAD, encoding="utf-8")
