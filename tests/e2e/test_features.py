@@ -56,19 +56,28 @@ def start(page: Page, *buttons: str) -> None:
     expect(page.locator(HAND).first).to_be_attached(timeout=15_000)
 
 
+# After a tap, until the card has left the hand, or the hand has grown: in Thulla the
+# card can come straight back with a pickup, before a frame without it is ever drawn.
+PLAYED = """([code, before]) => {
+  const hand = document.querySelectorAll('[flt-semantics-identifier^="card-"]').length;
+  const mine = document.querySelector(`[flt-semantics-identifier="card-${code}"]`);
+  return !mine || hand > before;
+}"""
+
+
 def play_one(page: Page) -> str | None:
-    """Tap our first playable card, if any; returns its code once it has left the hand."""
+    """Tap our first playable card, if any; returns its code once it has been played."""
     cards = page.locator(PLAYABLE)
     if not cards.count():
         return None
     card = cards.first
     code = (card.get_attribute("flt-semantics-identifier") or "").removeprefix("card-")
+    before = page.locator(HAND).count()
     try:
         tap(page, card)
     except Exception:  # it moved or the turn passed: the caller looks again
         return None
-    mine = page.locator(f'[flt-semantics-identifier="card-{code}"]')
-    expect(mine).to_have_count(0, timeout=5_000)
+    page.wait_for_function(PLAYED, arg=[code, before], timeout=5_000)
     return code
 
 

@@ -64,7 +64,9 @@ def _config_script(rt: str, app_package: str) -> str:
 
 # Once the app's Python has started: mark it (``thaasbaiPythonStarted``, for tests and
 # benchmarks) and register the service worker, so its precache finds the big files in the
-# HTTP cache instead of downloading them a second time on the first visit.
+# HTTP cache instead of downloading them a second time on the first visit.  Registered
+# some seconds later, not at once: its install (15 MB written to Cache Storage) slowed
+# the drawing of the first screen it ran beside.
 APP_STARTED = """<script>
 (function () {
   function register() {
@@ -83,7 +85,7 @@ APP_STARTED = """<script>
   var connect = globalThis.jsConnect;
   globalThis.jsConnect = async function () {
     try { return await connect.apply(this, arguments); }
-    finally { globalThis.thaasbaiPythonStarted = true; setTimeout(register, 0); }
+    finally { globalThis.thaasbaiPythonStarted = true; setTimeout(register, 3000); }
   };
 })();
 </script>"""
