@@ -294,6 +294,36 @@ class Solver:
             most = r + self.ten_score * ((h0 | h1 | h2 | h3) & TENS).bit_count() if ts else r
             if need > most:
                 return False
+            if r == 1:
+                return self._last_trick(leader, hukum) >= need
+            # The table first: a position seen before skips the bounds below.
+            codes = self.codes
+            x = (h0 & _SUIT) | (h1 & _SUIT) << 13 | (h2 & _SUIT) << 26 | (h3 & _SUIT) << 39
+            c0 = codes.get(x)
+            if c0 is None:
+                c0 = codes[x] = self._suit_code(x)
+            x = (h0 >> 13 & _SUIT) | (h1 >> 13 & _SUIT) << 13
+            x |= (h2 >> 13 & _SUIT) << 26 | (h3 >> 13 & _SUIT) << 39
+            c1 = codes.get(x)
+            if c1 is None:
+                c1 = codes[x] = self._suit_code(x)
+            x = (h0 >> 26 & _SUIT) | (h1 >> 26 & _SUIT) << 13
+            x |= (h2 >> 26 & _SUIT) << 26 | (h3 >> 26 & _SUIT) << 39
+            c2 = codes.get(x)
+            if c2 is None:
+                c2 = codes[x] = self._suit_code(x)
+            x = (h0 >> 39) | (h1 >> 39) << 13 | (h2 >> 39) << 26 | (h3 >> 39) << 39
+            c3 = codes.get(x)
+            if c3 is None:
+                c3 = codes[x] = self._suit_code(x)
+            key = (c0, c1, c2, c3, leader, hukum)
+            hit = self.tt.get(key)
+            if hit is not None:
+                lo, hi, cut = hit
+                if lo >= need:
+                    return True
+                if hi < need:
+                    return False
             # Cashing: the leader's top cards of the suits it can run keep the lead.
             k = self._cashable(hands, leader, hukum)
             if k:
@@ -322,16 +352,6 @@ class Solver:
                             return True
                     elif need > most - k:
                         return False
-            if r == 1:
-                return self._last_trick(leader, hukum) >= need
-            key = (*self._key(h0, h1, h2, h3), leader, hukum)
-            hit = self.tt.get(key)
-            if hit is not None:
-                lo, hi, cut = hit
-                if lo >= need:
-                    return True
-                if hi < need:
-                    return False
         seat = (leader + pos) & 3
         hand = hands[seat]
         legal = hand & SUIT_MASKS[led] if pos else 0
