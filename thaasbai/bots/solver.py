@@ -445,7 +445,12 @@ class Solver:
         A run stops where someone could win the trick instead: with a hukum, at the
         shortest holding of an opponent who holds hukum cards (it could ruff once void);
         before the first discard in implicit mode, at the shortest holding of any other
-        seat (a discard names the hukum and wins).  Tens in the run count in Dhihaeh."""
+        seat (a discard names the hukum and wins).  Tens in the run count in Dhihaeh.
+
+        Or (not while an implicit hukum is open) the leader crosses to partner: it leads
+        a low card of a suit partner tops, which goes as if partner had led its top card
+        (the opponents must follow suit either way), and partner cashes its own runs on
+        the same terms; the better of the two counts."""
         hl = hands[leader]
         o1 = hands[(leader + 1) & 3]
         o2 = hands[(leader + 3) & 3]
@@ -454,31 +459,47 @@ class Solver:
         ts = self.ten_score
         open_hukum = hukum < 0 and self.implicit
         hm = SUIT_MASKS[hukum] if hukum >= 0 else 0
-        ruffers = [o for o in (o1, o2) if o & hm]
-        k = 0
+        r1 = o1 & hm  # the opponents who could ruff (0: not that one)
+        r2 = o2 & hm
+        k = kp = 0  # the leader's runs, partner's
+        cross = False
         for sm in SUIT_MASKS:
-            mine = hl & sm
-            if not mine:
-                continue
             rest = everything & sm
+            if not rest:
+                continue
             top = rest & -rest
-            if not mine & top:
+            leads = hl & top
+            if leads:
+                held = hl & sm
+            elif pa & top and not open_hukum:
+                held = pa & sm
+            else:
                 continue
             if open_hukum:
                 cap = min((o1 & sm).bit_count(), (o2 & sm).bit_count(), (pa & sm).bit_count())
-            elif ruffers and sm != hm:
-                cap = min((o & sm).bit_count() for o in ruffers)
+            elif sm == hm:
+                cap = 13
             else:
                 cap = 13
+                if r1:
+                    cap = (o1 & sm).bit_count()
+                if r2:
+                    cap = min(cap, (o2 & sm).bit_count())
             n = 0
-            while n < cap and rest and mine & (rest & -rest):
+            score = 0
+            while n < cap and rest and held & (rest & -rest):
                 low = rest & -rest
                 if ts and low & TENS:
-                    k += ts
+                    score += ts
                 rest ^= low
                 n += 1
-            k += n
-        return k
+            if leads:
+                k += n + score
+            else:
+                kp += n + score
+                if n and hl & sm:
+                    cross = True
+        return max(k, kp) if cross else k
 
     def _last_trick(self, leader: int, hukum: int) -> int:
         """The team's score from the last trick (one card in each hand)."""
