@@ -450,7 +450,8 @@ class Solver:
         Or (not while an implicit hukum is open) the leader crosses to partner: it leads
         a low card of a suit partner tops, which goes as if partner had led its top card
         (the opponents must follow suit either way), and partner cashes its own runs on
-        the same terms; the better of the two counts."""
+        the same terms; both count when partner has enough cards outside its runs to
+        play to all of the leader's, else the better of the two."""
         hl = hands[leader]
         o1 = hands[(leader + 1) & 3]
         o2 = hands[(leader + 3) & 3]
@@ -462,6 +463,7 @@ class Solver:
         r1 = o1 & hm  # the opponents who could ruff (0: not that one)
         r2 = o2 & hm
         k = kp = 0  # the leader's runs, partner's
+        kn = pn = 0  # and the cards in them
         cross = False
         for sm in SUIT_MASKS:
             rest = everything & sm
@@ -495,11 +497,19 @@ class Solver:
                 n += 1
             if leads:
                 k += n + score
+                kn += n
             else:
                 kp += n + score
+                pn += n
                 if n and hl & sm:
                     cross = True
-        return max(k, kp) if cross else k
+        if not cross:
+            return k
+        if pa.bit_count() - pn >= kn:
+            # Partner can follow or throw a card outside its runs to every one of the
+            # leader's: the leader cashes first, then crosses.
+            return k + kp
+        return max(k, kp)
 
     def _last_trick(self, leader: int, hukum: int) -> int:
         """The team's score from the last trick (one card in each hand)."""
