@@ -462,6 +462,15 @@ class Solver:
         hm = SUIT_MASKS[hukum] if hukum >= 0 else 0
         r1 = o1 & hm  # the opponents who could ruff (0: not that one)
         r2 = o2 & hm
+        # After the leader's top hukum cards (cashed first), an opponent with no more
+        # hukum cards than that has none left to ruff the leader's other suits with.
+        trumps = everything & hm
+        drawn = 0
+        while trumps and hl & (trumps & -trumps):
+            drawn += 1
+            trumps &= trumps - 1
+        l1 = r1 if r1.bit_count() > drawn else 0
+        l2 = r2 if r2.bit_count() > drawn else 0
         k = kp = 0  # the leader's runs, partner's
         kn = pn = 0  # and the cards in them
         cross = False
@@ -483,9 +492,9 @@ class Solver:
                 cap = 13
             else:
                 cap = 13
-                if r1:
+                if l1 if leads else r1:
                     cap = (o1 & sm).bit_count()
-                if r2:
+                if l2 if leads else r2:
                     cap = min(cap, (o2 & sm).bit_count())
             n = 0
             score = 0
