@@ -237,7 +237,9 @@ class Solver:
         """True if a seat still to play to this trick holds no card of the led suit."""
         sm = SUIT_MASKS[led]
         hands = self.hands
-        return any(not hands[(seat + i) & 3] & sm for i in range(1, 4 - pos))
+        if not hands[(seat + 1) & 3] & sm:
+            return pos < 3
+        return pos == 1 and not hands[(seat + 2) & 3] & sm
 
     def _order_leads(
         self, reps: list[Card], hand: int, others: int, seat: int, hukum: int
