@@ -449,11 +449,12 @@ class Solver:
         before the first discard in implicit mode, at the shortest holding of any other
         seat (a discard names the hukum and wins).  Tens in the run count in Dhihaeh.
 
-        Or (not while an implicit hukum is open) the leader crosses to partner: it leads
-        a low card of a suit partner tops, which goes as if partner had led its top card
-        (the opponents must follow suit either way), and partner cashes its own runs on
-        the same terms; both count when partner has enough cards outside its runs to
-        play to all of the leader's, else the better of the two."""
+        Or the leader crosses to partner: it leads a low card of a suit partner tops,
+        which goes as if partner had led its top card (the opponents must follow suit
+        either way), and partner cashes its own runs on the same terms (while the hukum
+        is open, stopping at the leader's shortest holding too); both count when partner
+        never has to throw a card of its runs on the leader's (the open hukum's caps
+        make it follow; else it needs enough cards outside its runs), else the better."""
         hl = hands[leader]
         o1 = hands[(leader + 1) & 3]
         o2 = hands[(leader + 3) & 3]
@@ -484,12 +485,14 @@ class Solver:
             leads = hl & top
             if leads:
                 held = hl & sm
-            elif pa & top and not open_hukum:
+            elif pa & top:
                 held = pa & sm
             else:
                 continue
             if open_hukum:
-                cap = min((o1 & sm).bit_count(), (o2 & sm).bit_count(), (pa & sm).bit_count())
+                # Partner's runs stop at the leader's shortest holding too.
+                third = pa if leads else hl
+                cap = min((o1 & sm).bit_count(), (o2 & sm).bit_count(), (third & sm).bit_count())
             elif sm == hm:
                 cap = 13
             else:
@@ -516,9 +519,9 @@ class Solver:
                     cross = True
         if not cross:
             return k
-        if pa.bit_count() - pn >= kn:
-            # Partner can follow or throw a card outside its runs to every one of the
-            # leader's: the leader cashes first, then crosses.
+        if open_hukum or pa.bit_count() - pn >= kn:
+            # Partner can follow (the open hukum's caps make it) or throw a card outside
+            # its runs to every one of the leader's: the leader cashes, then crosses.
             return k + kp
         return max(k, kp)
 
