@@ -20,8 +20,9 @@ What makes it fast:
   play, where there are no hukum cards, the cashing bound halved the nodes searched);
 - move ordering: when the mover's side is already winning the trick, low cards first;
   otherwise the cheapest winning card first, then the lowest losers; leads cash top
-  cards first, then lead towards partner's top card, each group in the order of a
-  history table of earlier cut-offs (sorted on C-level keys, no Python call per card);
+  cards first, then a suit partner ruffs, then towards partner's top card, and a suit an
+  opponent ruffs last, each group in the order of a history table of earlier cut-offs
+  (sorted on C-level keys, no Python call per card);
 - equivalent-card pruning: cards adjacent in rank once the played cards are gone are
   interchangeable, so only one of them is tried (tens excluded in Dhihaeh);
 - no per-node lists for the trick: the trick lives in ints (winning card and seat, the
@@ -41,6 +42,7 @@ DHIHAEH_TARGET = 2 * TEN_SCORE + 7
 
 LEAD_TOP = 1 << 40
 LEAD_PARTNER = 1 << 39
+LEAD_RUFF = 3 << 38  # partner is void in the suit and holds hukum cards
 _RANK = [c % 13 for c in range(52)]  # sort key: high cards first
 _LOW_FIRST = [-(c % 13) for c in range(52)]  # sort key: low cards first
 
@@ -244,25 +246,35 @@ class Solver:
     def _order_leads(
         self, reps: list[Card], hand: int, others: int, seat: int, hukum: int
     ) -> list[Card]:
-        """Leads: cash a suit's top card first, then lead towards partner's top card, then
-        the rest; within each group, most earlier cut-offs first, then high cards first."""
+        """Leads: cash a suit's top card first, then lead a suit partner can ruff, then
+        towards partner's top card, then the rest, and last a suit an opponent can ruff;
+        within each group, most earlier cut-offs first, then high cards first."""
         hist = self.history
         if hukum < 0 and self.implicit:
             # Any void seat's discard wins: no card is sure to hold the trick.
             reps.sort(key=_RANK.__getitem__)
             reps.sort(key=hist.__getitem__, reverse=True)
             return reps
-        partner = self.hands[(seat + 2) & 3]
+        hands = self.hands
+        partner = hands[(seat + 2) & 3]
         everything = hand | others
+        hm = SUIT_MASKS[hukum] if hukum >= 0 else 0
+        ruffs = partner & hm
+        lho, rho = hands[(seat + 1) & 3], hands[(seat + 3) & 3]
         scored = []
         for c in reps:
-            above = everything & SUIT_MASKS[c // 13] & ((1 << c) - 1)
+            sm = SUIT_MASKS[c // 13]
+            above = everything & sm & ((1 << c) - 1)
             if not above:
                 group = LEAD_TOP
+            elif ruffs and sm != hm and not partner & sm:
+                group = LEAD_RUFF
             elif partner & (above & -above):
                 group = LEAD_PARTNER
             else:
                 group = 0
+            if sm != hm and ((lho & hm and not lho & sm) or (rho & hm and not rho & sm)):
+                group -= LEAD_TOP  # an opponent can ruff it: last
             scored.append((group + hist[c], -(c % 13), c))
         scored.sort(reverse=True)
         return [c for _, _, c in scored]
