@@ -1,12 +1,15 @@
 """Time to a hint and to a whole-deal review (``thaasbai.learn``), natively or in Pyodide.
 
-    python bench/learn.py [--deals N] [--budget-ms MS] [--full-ms MS] [--no-dds]
+    python bench/learn.py [--deals N | --seeds 0,1,5] [--budget-ms MS] [--full-ms MS] [--no-dds]
 
 Hints: the Ultra bot on the hint's budget at every decision of seat 0 in Thaas deals
 between Normal bots (the wall time from asking to the answer).  Reviews: seat 0's
 decisions in whole Thaas deals, last trick first, with no budget (how long a full
-review takes) and with the app's 10 s budget (how many tricks it gets to).  Prints one
-JSON line; under Pyodide (bench/pyodide_run.mjs) it runs the same code:
+review takes) and with the app's 10 s budget (how many tricks it gets to); each review
+says its deal's seed, its wall and CPU time, the solver and the trick of the deal's first
+discard (a seat void in the led suit: before it the implicit hukum is open, which is the
+slow part).  Prints one JSON line, with the load average before and after; under
+Pyodide (bench/pyodide_run.mjs) it runs the same code:
 
     node bench/pyodide_run.mjs PYODIDE_DIR . "import learn; learn.main(['--deals', '3'])"
 
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -34,6 +38,7 @@ from thaasbai.engine.record import to_record
 from thaasbai.engine.views import view_for
 from thaasbai.learn.hint import HINT_BUDGET_MS, hint_steps
 from thaasbai.learn.review import Reviewer
+from thaasbai.learn.values import open_deal
 
 
 def deal_between_normal_bots(
@@ -57,12 +62,35 @@ def deal_between_normal_bots(
     return m, hint_times
 
 
-def review_figures(m: Match, budget_ms: float | None, dds: bool) -> dict:
+def first_discard_trick(m: Match) -> int | None:
+    """The trick (from 1) in which a seat first could not follow suit, if any."""
+    d = open_deal(m.current)
+    for seat, a in m.logs[-1].actions:
+        if 0 <= a < 52 and d.trick and a // 13 != d.led:
+            return d.tricks_played + 1
+        d.apply(seat, a)
+    return None
+
+
+def load_average() -> list[float] | None:
+    """The 1, 5 and 15 minute load averages; None where there are none (Pyodide's are
+    made up)."""
+    if sys.platform == "emscripten" or not hasattr(os, "getloadavg"):
+        return None
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def review_figures(m: Match, seed: int, budget_ms: float | None, dds: bool) -> dict:
     r = Reviewer(to_record(m), 0, dds=dds)
     t = time.perf_counter()
+    cpu = time.process_time()
     review = finish(r.steps(1e9 if budget_ms is None else budget_ms))
     return {
+        "seed": seed,
         "seconds": round(time.perf_counter() - t, 2),
+        "cpu_seconds": round(time.process_time() - cpu, 2),
+        "solver": type(r.solver).__name__ if r.solver is not None else None,
+        "first_discard_trick": first_discard_trick(m),
         "decisions": len(review.verdicts),
         "analysed_tricks": len(review.analysed_tricks),
         "tricks_played": m.current.tricks_played,
@@ -102,8 +130,9 @@ def main(argv: list[str] | None = None) -> str:
     if "--chromium" in argv:
         return in_chromium([a for a in argv if a != "--chromium"])
     ap = argparse.ArgumentParser()
-    ap.add_argument("--deals", type=int, default=5)
-    ap.add_argument("--budget-ms", type=float, default=10_000)
+    ap.add_argument("--deals", type=int, default=5, help="seeds 0 to N-1")
+    ap.add_argument("--seeds", help="these seeds instead, comma-separated: 0,1,5")
+    ap.add_argument("--budget-ms", type=float, default=10_000, help="0: no budgeted review")
     ap.add_argument("--full-ms", type=float, default=0, help="also review on this budget")
     ap.add_argument("--no-dds", action="store_true", help="the pure-Python solver only")
     ap.add_argument("--no-hints", action="store_true")
@@ -111,12 +140,15 @@ def main(argv: list[str] | None = None) -> str:
     args = ap.parse_args(argv)
     hints: list[float] = []
     budgeted, full = [], []
-    for seed in range(args.deals):
+    seeds = [int(x) for x in args.seeds.split(",")] if args.seeds else range(args.deals)
+    load_before = load_average()
+    for seed in seeds:
         m, times = deal_between_normal_bots(seed, args.game, not args.no_hints)
         hints += times
-        budgeted.append(review_figures(m, args.budget_ms, not args.no_dds))
+        if args.budget_ms > 0:
+            budgeted.append(review_figures(m, seed, args.budget_ms, not args.no_dds))
         if args.full_ms:
-            full.append(review_figures(m, args.full_ms, not args.no_dds))
+            full.append(review_figures(m, seed, args.full_ms, not args.no_dds))
     hints.sort()
     out = {
         "runtime": sys.platform,
@@ -133,6 +165,7 @@ def main(argv: list[str] | None = None) -> str:
         "review_budget_ms": args.budget_ms,
         "review": budgeted,
         "review_full": full,
+        "load_average": {"before": load_before, "after": load_average()},
     }
     text = json.dumps(out)
     print(text)

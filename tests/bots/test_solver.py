@@ -140,3 +140,41 @@ def test_a_node_limit_gives_up_and_leaves_the_solver_usable():
         capped.wins(d, 0)
     capped.max_nodes = None
     assert capped.wins(d, 0) == Solver("thaas").wins(d, 0)
+
+
+@pytest.mark.parametrize("mode", ["implicit", "declared", "none"])
+def test_the_cashing_bound_never_promises_more_than_minimax_gives(mode):
+    """The leader's side takes at least what the cashing bound counts (its own runs, a
+    crossing to partner's, or both, with the hukum open or known): plain minimax says so."""
+    rng = random.Random(f"cash{mode}")
+    counted = 0
+    for _ in range(40):
+        d = two_suit_position(rng, ThaasDeal, mode, rng.choice((3, 4)))
+        s = Solver("thaas")
+        s.implicit = d.mode == "implicit"
+        k = s._cashable(d.hands, d.leader, d.hukum)
+        if not k:
+            continue
+        counted += 1
+        side = d.leader & 1
+        probe = d.copy()
+        probe.tricks = [0, 0]
+        probe.tricks[side] = 7 - k
+        assert brute_force_wins(probe, side), (d.hands, d.leader, d.hukum, k)
+    assert counted > 10
+
+
+def test_partner_runs_count_after_the_leaders_only_if_partner_keeps_them():
+    """Leader A♠ 2♥, partner A♥ K♥: partner must throw a heart on the A♠, so the side
+    takes 2 tricks (the low heart to partner), not 1 + 2."""
+    from thaasbai.engine.cards import parse_card
+
+    d = ThaasDeal.deal(random.Random(0), dealer=3, mode="none")  # seat 0 leads
+    hands = [["AS", "2H"], ["KS", "QH"], ["AH", "KH"], ["QS", "JH"]]
+    d.hands = [sum(1 << parse_card(c) for c in h) for h in hands]
+    d.played = FULL_DECK & ~(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3])
+    d.tricks, d.tricks_played = [5, 6], 11
+    s = Solver("thaas")
+    s.implicit = False
+    assert s._cashable(d.hands, 0, -1) == 2
+    assert s.wins(d, 0) and brute_force_wins(d, 0)  # 5 + 2 tricks

@@ -20,8 +20,9 @@ What makes it fast:
   play, where there are no hukum cards, the cashing bound halved the nodes searched);
 - move ordering: when the mover's side is already winning the trick, low cards first;
   otherwise the cheapest winning card first, then the lowest losers; leads cash top
-  cards first, then lead towards partner's top card, each group in the order of a
-  history table of earlier cut-offs (sorted on C-level keys, no Python call per card);
+  cards first, then a suit partner ruffs, then towards partner's top card, and a suit an
+  opponent ruffs last, each group in the order of a history table of earlier cut-offs
+  (sorted on C-level keys, no Python call per card);
 - equivalent-card pruning: cards adjacent in rank once the played cards are gone are
   interchangeable, so only one of them is tried (tens excluded in Dhihaeh);
 - no per-node lists for the trick: the trick lives in ints (winning card and seat, the
@@ -41,6 +42,7 @@ DHIHAEH_TARGET = 2 * TEN_SCORE + 7
 
 LEAD_TOP = 1 << 40
 LEAD_PARTNER = 1 << 39
+LEAD_RUFF = 3 << 38  # partner is void in the suit and holds hukum cards
 _RANK = [c % 13 for c in range(52)]  # sort key: high cards first
 _LOW_FIRST = [-(c % 13) for c in range(52)]  # sort key: low cards first
 
@@ -237,30 +239,42 @@ class Solver:
         """True if a seat still to play to this trick holds no card of the led suit."""
         sm = SUIT_MASKS[led]
         hands = self.hands
-        return any(not hands[(seat + i) & 3] & sm for i in range(1, 4 - pos))
+        if not hands[(seat + 1) & 3] & sm:
+            return pos < 3
+        return pos == 1 and not hands[(seat + 2) & 3] & sm
 
     def _order_leads(
         self, reps: list[Card], hand: int, others: int, seat: int, hukum: int
     ) -> list[Card]:
-        """Leads: cash a suit's top card first, then lead towards partner's top card, then
-        the rest; within each group, most earlier cut-offs first, then high cards first."""
+        """Leads: cash a suit's top card first, then lead a suit partner can ruff, then
+        towards partner's top card, then the rest, and last a suit an opponent can ruff;
+        within each group, most earlier cut-offs first, then high cards first."""
         hist = self.history
         if hukum < 0 and self.implicit:
             # Any void seat's discard wins: no card is sure to hold the trick.
             reps.sort(key=_RANK.__getitem__)
             reps.sort(key=hist.__getitem__, reverse=True)
             return reps
-        partner = self.hands[(seat + 2) & 3]
+        hands = self.hands
+        partner = hands[(seat + 2) & 3]
         everything = hand | others
+        hm = SUIT_MASKS[hukum] if hukum >= 0 else 0
+        ruffs = partner & hm
+        lho, rho = hands[(seat + 1) & 3], hands[(seat + 3) & 3]
         scored = []
         for c in reps:
-            above = everything & SUIT_MASKS[c // 13] & ((1 << c) - 1)
+            sm = SUIT_MASKS[c // 13]
+            above = everything & sm & ((1 << c) - 1)
             if not above:
                 group = LEAD_TOP
+            elif ruffs and sm != hm and not partner & sm:
+                group = LEAD_RUFF
             elif partner & (above & -above):
                 group = LEAD_PARTNER
             else:
                 group = 0
+            if sm != hm and ((lho & hm and not lho & sm) or (rho & hm and not rho & sm)):
+                group -= LEAD_TOP  # an opponent can ruff it: last
             scored.append((group + hist[c], -(c % 13), c))
         scored.sort(reverse=True)
         return [c for _, _, c in scored]
@@ -294,6 +308,36 @@ class Solver:
             most = r + self.ten_score * ((h0 | h1 | h2 | h3) & TENS).bit_count() if ts else r
             if need > most:
                 return False
+            if r == 1:
+                return self._last_trick(leader, hukum) >= need
+            # The table first: a position seen before skips the bounds below.
+            codes = self.codes
+            x = (h0 & _SUIT) | (h1 & _SUIT) << 13 | (h2 & _SUIT) << 26 | (h3 & _SUIT) << 39
+            c0 = codes.get(x)
+            if c0 is None:
+                c0 = codes[x] = self._suit_code(x)
+            x = (h0 >> 13 & _SUIT) | (h1 >> 13 & _SUIT) << 13
+            x |= (h2 >> 13 & _SUIT) << 26 | (h3 >> 13 & _SUIT) << 39
+            c1 = codes.get(x)
+            if c1 is None:
+                c1 = codes[x] = self._suit_code(x)
+            x = (h0 >> 26 & _SUIT) | (h1 >> 26 & _SUIT) << 13
+            x |= (h2 >> 26 & _SUIT) << 26 | (h3 >> 26 & _SUIT) << 39
+            c2 = codes.get(x)
+            if c2 is None:
+                c2 = codes[x] = self._suit_code(x)
+            x = (h0 >> 39) | (h1 >> 39) << 13 | (h2 >> 39) << 26 | (h3 >> 39) << 39
+            c3 = codes.get(x)
+            if c3 is None:
+                c3 = codes[x] = self._suit_code(x)
+            key = (c0, c1, c2, c3, leader, hukum)
+            hit = self.tt.get(key)
+            if hit is not None:
+                lo, hi, cut = hit
+                if lo >= need:
+                    return True
+                if hi < need:
+                    return False
             # Cashing: the leader's top cards of the suits it can run keep the lead.
             k = self._cashable(hands, leader, hukum)
             if k:
@@ -322,16 +366,6 @@ class Solver:
                             return True
                     elif need > most - k:
                         return False
-            if r == 1:
-                return self._last_trick(leader, hukum) >= need
-            key = (*self._key(h0, h1, h2, h3), leader, hukum)
-            hit = self.tt.get(key)
-            if hit is not None:
-                lo, hi, cut = hit
-                if lo >= need:
-                    return True
-                if hi < need:
-                    return False
         seat = (leader + pos) & 3
         hand = hands[seat]
         legal = hand & SUIT_MASKS[led] if pos else 0
@@ -425,7 +459,14 @@ class Solver:
         A run stops where someone could win the trick instead: with a hukum, at the
         shortest holding of an opponent who holds hukum cards (it could ruff once void);
         before the first discard in implicit mode, at the shortest holding of any other
-        seat (a discard names the hukum and wins).  Tens in the run count in Dhihaeh."""
+        seat (a discard names the hukum and wins).  Tens in the run count in Dhihaeh.
+
+        Or the leader crosses to partner: it leads a low card of a suit partner tops,
+        which goes as if partner had led its top card (the opponents must follow suit
+        either way), and partner cashes its own runs on the same terms (while the hukum
+        is open, stopping at the leader's shortest holding too); both count when partner
+        never has to throw a card of its runs on the leader's (the open hukum's caps
+        make it follow; else it needs enough cards outside its runs), else the better."""
         hl = hands[leader]
         o1 = hands[(leader + 1) & 3]
         o2 = hands[(leader + 3) & 3]
@@ -434,31 +475,67 @@ class Solver:
         ts = self.ten_score
         open_hukum = hukum < 0 and self.implicit
         hm = SUIT_MASKS[hukum] if hukum >= 0 else 0
-        ruffers = [o for o in (o1, o2) if o & hm]
-        k = 0
+        r1 = o1 & hm  # the opponents who could ruff (0: not that one)
+        r2 = o2 & hm
+        # After the leader's top hukum cards (cashed first), an opponent with no more
+        # hukum cards than that has none left to ruff the leader's other suits with.
+        trumps = everything & hm
+        drawn = 0
+        while trumps and hl & (trumps & -trumps):
+            drawn += 1
+            trumps &= trumps - 1
+        l1 = r1 if r1.bit_count() > drawn else 0
+        l2 = r2 if r2.bit_count() > drawn else 0
+        k = kp = 0  # the leader's runs, partner's
+        kn = pn = 0  # and the cards in them
+        cross = False
         for sm in SUIT_MASKS:
-            mine = hl & sm
-            if not mine:
-                continue
             rest = everything & sm
+            if not rest:
+                continue
             top = rest & -rest
-            if not mine & top:
+            leads = hl & top
+            if leads:
+                held = hl & sm
+            elif pa & top:
+                held = pa & sm
+            else:
                 continue
             if open_hukum:
-                cap = min((o1 & sm).bit_count(), (o2 & sm).bit_count(), (pa & sm).bit_count())
-            elif ruffers and sm != hm:
-                cap = min((o & sm).bit_count() for o in ruffers)
+                # Partner's runs stop at the leader's shortest holding too.
+                third = pa if leads else hl
+                cap = min((o1 & sm).bit_count(), (o2 & sm).bit_count(), (third & sm).bit_count())
+            elif sm == hm:
+                cap = 13
             else:
                 cap = 13
+                if l1 if leads else r1:
+                    cap = (o1 & sm).bit_count()
+                if l2 if leads else r2:
+                    cap = min(cap, (o2 & sm).bit_count())
             n = 0
-            while n < cap and rest and mine & (rest & -rest):
+            score = 0
+            while n < cap and rest and held & (rest & -rest):
                 low = rest & -rest
                 if ts and low & TENS:
-                    k += ts
+                    score += ts
                 rest ^= low
                 n += 1
-            k += n
-        return k
+            if leads:
+                k += n + score
+                kn += n
+            else:
+                kp += n + score
+                pn += n
+                if n and hl & sm:
+                    cross = True
+        if not cross:
+            return k
+        if open_hukum or pa.bit_count() - pn >= kn:
+            # Partner can follow (the open hukum's caps make it) or throw a card outside
+            # its runs to every one of the leader's: the leader cashes, then crosses.
+            return k + kp
+        return max(k, kp)
 
     def _last_trick(self, leader: int, hukum: int) -> int:
         """The team's score from the last trick (one card in each hand)."""

@@ -26,7 +26,15 @@ from ..engine.record import replay
 from ..engine.thulla import ThullaDeal
 from ..engine.trick import TrickDeal
 from . import thulla_endgame as tg
-from .values import Interrupted, Score, Unsolvable, open_deal, review_solver, value_cards
+from .values import (
+    BoundedSolver,
+    Interrupted,
+    Score,
+    Unsolvable,
+    open_deal,
+    review_solver,
+    value_cards,
+)
 
 # Statuses of one decision.
 BEST, BETTER, UNJUDGED, PENDING = "best", "better", "unjudged", "pending"
@@ -126,6 +134,11 @@ class Reviewer:
         """Judge only the decisions in ``tricks`` (say, the one the player is looking at),
         last first; the others stay pending."""
         self._todo = [p for p in self._todo if _trick_of(p.before) in tricks]
+
+    @property
+    def solver(self) -> BoundedSolver | None:
+        """The exact solver the review uses (None in Thulla, which has its own endgame)."""
+        return self._solver
 
     # -- results ----------------------------------------------------------------------
 
