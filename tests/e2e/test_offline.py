@@ -161,20 +161,29 @@ def test_a_new_build_on_the_server_is_picked_up_on_a_later_start(
         ctx.close()
 
 
-def test_the_service_worker_precaches_the_canvaskit_the_page_loads_and_not_the_other(
+def test_the_service_worker_precaches_the_flutter_build_the_page_loads_and_not_the_other(
     browser: Browser, server_url: str
 ) -> None:
-    """flutter.js loads one of two CanvasKit builds (2.2 or 2.9 MB sent); a service worker
-    that guessed the other one fetched both on the first visit."""
+    """flutter.js loads one of two Flutter builds and one of several renderers (Chromium:
+    the WebAssembly build with skwasm); a service worker that guessed another one fetched
+    megabytes more on the first visit."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = ctx.new_page()
         page.goto(app_address(server_url))
         wait_for_python(page)
         sw_controlling(page)
+        big = (
+            "main.dart.js",
+            "main.dart.wasm",
+            "canvaskit.wasm",
+            "skwasm.wasm",
+            "skwasm_heavy.wasm",
+        )
         loaded = page.evaluate(
-            "performance.getEntriesByType('resource').map(r => r.name)"
-            ".filter(n => n.endsWith('canvaskit.wasm'))"
+            "(big) => performance.getEntriesByType('resource').map(r => r.name)"
+            ".filter(n => big.some(b => n.endsWith('/' + b)))",
+            big,
         )
         cached = page.evaluate(
             """async () => {
@@ -185,11 +194,11 @@ def test_the_service_worker_precaches_the_canvaskit_the_page_loads_and_not_the_o
         )
         # Flutter's licence notices and the video player's script: fetched on first use.
         assert not [u for u in cached if "/assets/NOTICES" in u or "/media_kit/" in u], cached
+        # Chromium runs the WebAssembly build, with the skwasm made for it.
+        assert sorted(u.rsplit("/", 1)[1] for u in loaded) == ["main.dart.wasm", "skwasm.wasm"]
         # Under their own URLs: the browser's compiled code of a script or WebAssembly
         # module answered from the cache is then the one made at install.
-        assert any(u.endswith("/main.dart.js") for u in cached), cached
-        cached = [u for u in cached if "canvaskit.wasm" in u]
-        assert len(loaded) == 1 and "/canvaskit/chromium/" in loaded[0], loaded
-        assert len(cached) == 1 and cached[0].endswith("/canvaskit/chromium/canvaskit.wasm"), cached
+        cached_big = sorted(u for u in cached if any(u.endswith("/" + b) for b in big))
+        assert cached_big == sorted(loaded), cached_big
     finally:
         ctx.close()

@@ -135,6 +135,8 @@ def test_nothing_in_the_build_reaches_outside_its_origin(web):
         assert not re.search(r"https?://(?!www\.w3\.org)", text), rel
     main = (web / rt / "main.dart.js").read_text()
     assert shell.RIVE_CDN not in main
+    wasm = (web / rt / "main.dart.wasm").read_bytes()
+    assert shell.RIVE_CDN.encode() not in wasm and shell.RIVE_LOCAL.encode() in wasm
     assert 'serviceWorkerVersion: "' not in (web / rt / "flutter_bootstrap.js").read_text()
 
 

@@ -61,15 +61,13 @@ STDLIB_SOURCE_ONLY = (
     "pickletools.py",
 )
 
-# Parts of Flet's web client the app never loads: the wasm build of Flutter (the
-# canvaskit renderer uses main.dart.js), other CanvasKit/skwasm variants, debug symbols,
-# Pyodide's command-line runner and micropip.
+# Parts of Flet's web client the app never loads: the experimental renderers, debug
+# symbols, Pyodide's command-line runner and micropip.  Both Flutter builds ship:
+# flutter.js picks the WebAssembly one (main.dart.wasm, skwasm) where the browser runs it
+# (Chromium's engine), else the JavaScript one (main.dart.js, CanvasKit).
 CLIENT_SKIP = (
     "index.html",
     "flutter_service_worker.js",
-    "main.dart.wasm",
-    "main.dart.mjs",
-    "canvaskit/skwasm*",
     "canvaskit/wimp*",
     "canvaskit/experimental_webparagraph/*",
     "pyodide/python",
@@ -175,6 +173,7 @@ def build_web(out: Path, *, server_url: str = "", log=print) -> BuildResult:
     _copy_client(client, tmp / rt)
     shell.patch_bootstrap(tmp / rt / "flutter_bootstrap.js")
     shell.patch_main_dart(tmp / rt / "main.dart.js")
+    shell.patch_main_dart_wasm(tmp / rt / "main.dart.wasm")
     shell.patch_early_python(tmp / rt)
     shell.add_snapshot_scripts(tmp / rt)
     shell.patch_app_path(tmp / rt)

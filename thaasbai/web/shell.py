@@ -54,7 +54,9 @@ def _config_script(rt: str, app_package: str) -> str:
         f'flet.canvasKitBaseUrl = "{base}canvaskit/";',
         f'flet.fontFallbackBaseUrl = "{base}assets/fonts/";',
         "flet.noCdn = true;",
-        'flet.webRenderer = "canvaskit";',
+        # flutter.js chooses: skwasm (the WebAssembly build) where the browser runs it,
+        # else CanvasKit.  In Chromium skwasm drew its first frame in 1.3 s against 2.4 s.
+        'flet.webRenderer = "auto";',
         'flet.routeUrlStrategy = "path";',
         f'flet.entrypointBaseUrl = "{base}";',
         f'flet.assetBase = "{base}";',
@@ -69,15 +71,26 @@ def _config_script(rt: str, app_package: str) -> str:
 # the drawing of the first screen it ran beside.
 APP_STARTED = """<script>
 (function () {
+  if (performance.setResourceTimingBufferSize) performance.setResourceTimingBufferSize(1000);
+  // Which Flutter build and renderer this page loaded (flutter.js chose by the browser):
+  // the service worker precaches that one only, and precaching another cost megabytes.
+  function flutterBuild() {
+    var names = performance.getEntriesByType('resource').map(function (r) { return r.name; });
+    var loaded = function (end) { return names.some(function (n) { return n.endsWith(end); }); };
+    if (loaded('/main.dart.wasm')) {
+      return 'build=wasm&variant=' + (loaded('/skwasm_heavy.wasm') ? 'skwasm_heavy' : 'skwasm');
+    }
+    // flutter.js's own test: the service worker cannot make it (no ImageDecoder there).
+    var chromium = typeof ImageDecoder !== 'undefined' &&
+      typeof Intl.v8BreakIterator !== 'undefined' && typeof Intl.Segmenter !== 'undefined';
+    chromium = loaded('/chromium/canvaskit.wasm') || chromium;
+    return 'build=js&variant=' + (chromium ? 'chromium' : 'full');
+  }
   function register() {
     if (!('serviceWorker' in navigator)) return;
     // register() of the same script does not look for a new version: update() does, so a
     // build deployed since is installed in the background and runs from the next start.
-    // Which CanvasKit this page loads, by flutter.js's own test: the service worker cannot
-    // make it (no ImageDecoder there), and precaching the other one cost 2.9 MB.
-    var chromium = typeof ImageDecoder !== 'undefined' &&
-      typeof Intl.v8BreakIterator !== 'undefined' && typeof Intl.Segmenter !== 'undefined';
-    var url = '/sw.js?canvaskit=' + (chromium ? 'chromium' : 'full');
+    var url = '/sw.js?' + flutterBuild();
     navigator.serviceWorker.register(url, { scope: '/', updateViaCache: 'none' })
       .then(function (reg) { return reg.update(); })
       .catch(function (e) { console.warn('service worker not registered:', e); });
@@ -151,6 +164,20 @@ def patch_main_dart(path: Path) -> None:
     if RIVE_CDN not in text:
         raise RuntimeError("Flet's main.dart.js changed: the Rive CDN URL is not there")
     path.write_text(text.replace(RIVE_CDN, "/rive-unavailable/"), encoding="utf-8")
+
+
+# In the WebAssembly build the URL is a one-byte string in a data segment: replaced by a
+# local path of the very same length, so nothing else in the module moves.
+RIVE_LOCAL = ("/rive-unavailable/" + "_" * len(RIVE_CDN))[: len(RIVE_CDN) - 1] + "/"
+
+
+def patch_main_dart_wasm(path: Path) -> None:
+    """The same for Flutter's WebAssembly build of Flet's client."""
+    data = path.read_bytes()
+    cdn = RIVE_CDN.encode("ascii")
+    if data.count(cdn) != 1:
+        raise RuntimeError("Flet's main.dart.wasm changed: the Rive CDN URL is not there")
+    path.write_bytes(data.replace(cdn, RIVE_LOCAL.encode("ascii")))
 
 
 # Python's start (Pyodide: compiling a 9 MB WebAssembly module, starting the interpreter)

@@ -18,13 +18,16 @@ const FILES = __FILES__;
 const CACHE = 'thaasbai-' + VERSION;
 const SCOPE = self.registration.scope; // the origin and "/"
 
-// flutter.js loads one CanvasKit: the "chromium" build where the browser has Chromium's
-// break iterators and image codecs, the full one elsewhere.  Precache only that one (the
-// other is still cached on first use, should the guess be wrong).  The page tells which
-// (`sw.js?canvaskit=chromium`): a service worker has no ImageDecoder to test for itself.
-const ASKED = new URL(self.location.href).searchParams.get('canvaskit');
-const CHROMIUM = ASKED ? ASKED === 'chromium' :
-  typeof Intl.v8BreakIterator !== 'undefined' && typeof Intl.Segmenter !== 'undefined';
+// flutter.js loads one Flutter build and one renderer: the WebAssembly build with skwasm
+// (skwasm_heavy without Chromium's codecs) where the browser runs it, else main.dart.js
+// with CanvasKit ("chromium" with Chromium's break iterators and codecs, else the full
+// one).  The page tells which it loaded (`sw.js?build=wasm&variant=skwasm`): only that
+// one is precached; another is still cached on first use, should it ever be loaded.
+const ASKED = new URL(self.location.href).searchParams;
+const WASM = ASKED.get('build') === 'wasm';
+const VARIANT = ASKED.get('variant') || (
+  typeof Intl.v8BreakIterator !== 'undefined' && typeof Intl.Segmenter !== 'undefined'
+    ? 'chromium' : 'full');
 const NEVER = new Set(['sw.js', 'build-manifest.json']);
 // Read from the network first: the operator may edit it without a rebuild.
 const NETWORK_FIRST = new Set(['site.json']);
@@ -36,8 +39,13 @@ const ON_DEMAND = [RUNTIME + '/assets/NOTICES', RUNTIME + '/assets/packages/medi
 function precached(path) {
   if (NEVER.has(path) || path.endsWith('.gz')) return false;
   if (ON_DEMAND.some((p) => path.startsWith(p))) return false;
-  if (path.startsWith(RUNTIME + '/canvaskit/chromium/')) return CHROMIUM;
-  if (path.startsWith(RUNTIME + '/canvaskit/canvaskit.')) return !CHROMIUM;
+  const rt = RUNTIME + '/';
+  if (path === rt + 'main.dart.js') return !WASM;
+  if (path === rt + 'main.dart.wasm' || path === rt + 'main.dart.mjs') return WASM;
+  if (path.startsWith(rt + 'canvaskit/chromium/')) return !WASM && VARIANT === 'chromium';
+  if (path.startsWith(rt + 'canvaskit/canvaskit.')) return !WASM && VARIANT !== 'chromium';
+  if (path.startsWith(rt + 'canvaskit/skwasm_heavy.')) return WASM && VARIANT === 'skwasm_heavy';
+  if (path.startsWith(rt + 'canvaskit/skwasm.')) return WASM && VARIANT !== 'skwasm_heavy';
   return true;
 }
 
