@@ -12,8 +12,10 @@ Chromium:
   browser offline), with the bytes fetched from the network;
 - Thaas random playouts per second and each bot level's per-move p50/p95, natively, in
   node's Pyodide and in Chromium's Pyodide (``bench/web_probe.py``, the same code);
-- the server's CPU time over a whole solo Thaas deal played in the browser, and its
-  resident memory per visitor.
+- the server's CPU time over a first visit (the page, the service worker's precache and
+  Python's snapshot: once per visitor) and then over a whole solo Thaas deal played in
+  the browser, and its resident memory per visitor;
+- whether each first visit made Python's snapshot (``snapshots``).
 
 Prints a summary (and one JSON object with ``--json``); figures go to docs/PERFORMANCE.md.
 """
@@ -201,10 +203,16 @@ def main() -> int:
             out["repeat_visit_s"] = round(statistics.median(repeat), 2)
             out["repeat_visit_kb_sent"] = round(statistics.median(again) / 1e3, 1)
 
-            # The server's share of a whole solo deal (Hard bots), and memory per visitor.
+            # The server's share of a first visit (the page, the service worker's install,
+            # Python's snapshot), then of a whole solo deal (Hard bots) after it, and
+            # memory per visitor.
             ctx = browser.new_context(viewport={"width": 1024, "height": 768})
             page = ctx.new_page()
+            cpu0 = cpu_s(proc.pid)
             time_to_home(page, with_pace_zero(url))
+            sw_controlling(page)
+            snapshot_made(page)
+            out["server_cpu_s_first_visit"] = round(cpu_s(proc.pid) - cpu0, 3)
             page.get_by_role("button", name="Hard").first.click()
             cpu0 = cpu_s(proc.pid)
             page.get_by_role("button", name="Start").click()
