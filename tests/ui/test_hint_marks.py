@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import random
 from types import SimpleNamespace
-from typing import Any
 
 import flet as ft
 import pytest
@@ -21,6 +20,8 @@ from thaasbai.ui.palette import HINT
 from thaasbai.ui.session import SessionState
 from thaasbai.ui.settings import Settings
 from thaasbai.ui.table_screen import TableScreen
+
+from .controls import walk
 
 TEXT = "Hint: ace of spades. Lead a winner."
 
@@ -50,19 +51,8 @@ def table_at(game: str, seats: int, hukum: str, want, seed: int = 0) -> Table:
     raise AssertionError("no such position")
 
 
-def _walk(c: Any):
-    yield c
-    for attr in ("content", "controls"):
-        child = getattr(c, attr, None)
-        if isinstance(child, list):
-            for x in child:
-                yield from _walk(x)
-        elif isinstance(child, ft.Control):
-            yield from _walk(child)
-
-
 def _all(screen: TableScreen) -> list[ft.Control]:
-    return [x for top in screen.stack.controls for x in _walk(top)]
+    return [x for top in screen.stack.controls for x in walk(top)]
 
 
 def _hinted_cards(screen: TableScreen) -> list[ft.Semantics]:
@@ -190,7 +180,7 @@ def test_the_hinted_card_is_raised_ringed_and_labelled_until_the_player_plays():
     assert asyncio.run(screen.show_hint({"play": card}, TEXT, t.version))
     [mark] = _hinted_cards(screen)
     assert mark.identifier == f"card-{card}" and mark.label.startswith(table_model.spoken(card))
-    ring = next(c for c in _walk(mark) if isinstance(c, ft.Container) and c.border is not None)
+    ring = next(c for c in walk(mark) if isinstance(c, ft.Container) and c.border is not None)
     assert ring.border.top.color == HINT
     assert TEXT in _texts(screen)
     # Raised: the hinted card alone stands up; the other playable cards wait at rest.

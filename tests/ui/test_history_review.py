@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any
 
 import flet as ft
 
@@ -17,23 +16,14 @@ from thaasbai.ui.history_screen import GameViewer, game_view
 from thaasbai.ui.learning import Learning
 from thaasbai.ui.theme import palette
 
-
-def _walk(c: Any):
-    yield c
-    for attr in ("content", "controls"):
-        child = getattr(c, attr, None)
-        if isinstance(child, list):
-            for x in child:
-                yield from _walk(x)
-        elif isinstance(child, ft.Control):
-            yield from _walk(child)
+from .controls import walk
 
 
 def page_of(v: GameViewer) -> tuple[list[str], list[str]]:
     """The texts and the button labels of the game's page."""
     noop = lambda *a: None  # noqa: E731
     view = game_view(v, palette("dark"), noop, lambda n: noop, lambda n: noop, noop, noop)
-    controls = [x for top in view.controls for x in _walk(top)]
+    controls = [x for top in view.controls for x in walk(top)]
     texts = [c.value for c in controls if isinstance(c, ft.Text) and isinstance(c.value, str)]
     buttons = [c.content for c in controls if isinstance(c, ft.Button)]
     return texts, [b if isinstance(b, str) else getattr(b, "value", "") for b in buttons]

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 from types import SimpleNamespace
-from typing import Any
 
 import flet as ft
 
 from thaasbai.ui.lobby_screen import JoinDraft, join_prompt_view
 from thaasbai.ui.theme import palette
+
+from .controls import walk
 
 ROOM = {
     "code": "K7M2QX",
@@ -27,19 +28,8 @@ ROOM = {
 }
 
 
-def _walk(c: Any):
-    yield c
-    for attr in ("content", "controls"):
-        child = getattr(c, attr, None)
-        if isinstance(child, list):
-            for x in child:
-                yield from _walk(x)
-        elif isinstance(child, ft.Control):
-            yield from _walk(child)
-
-
 def _find(view: ft.View, kind: type, pred=lambda c: True):
-    return [c for top in view.controls for c in _walk(top) if isinstance(c, kind) and pred(c)]
+    return [c for top in view.controls for c in walk(top) if isinstance(c, kind) and pred(c)]
 
 
 def _field(view: ft.View) -> ft.TextField:

@@ -19,6 +19,8 @@ from thaasbai.ui.session import SessionState
 from thaasbai.ui.settings import Settings
 from thaasbai.ui.table_screen import TableScreen
 
+from .controls import walk
+
 
 def _bot_move(t: Table, seat: int) -> int:
     level, seed = t.bot_request(seat)
@@ -52,19 +54,8 @@ def _views_around_the_card_before_my_turn(
     raise AssertionError("no such position in 50 deals")
 
 
-def _walk(c: Any):
-    yield c
-    for attr in ("content", "controls"):
-        child = getattr(c, attr, None)
-        if isinstance(child, list):
-            for x in child:
-                yield from _walk(x)
-        elif isinstance(child, ft.Control):
-            yield from _walk(child)
-
-
 def _my_turn_shown(screen: TableScreen) -> bool:
-    for c in (x for top in screen.stack.controls for x in _walk(top)):
+    for c in (x for top in screen.stack.controls for x in walk(top)):
         if isinstance(c, ft.Semantics) and (c.identifier or "").startswith("card-") and c.button:
             return True
         if isinstance(c, ft.Text) and c.value in ("Your turn", "Your lead"):
