@@ -197,6 +197,17 @@ def test_the_worker_loads_the_app_while_flutter_loads_and_flet_then_skips_it(web
         subprocess.run(["node", "--check", str(rt / "python-worker.js")], check=True)
 
 
+def test_pythons_snapshot_is_made_without_jspi_as_the_app_runs_python(web):
+    rt = web / _manifest(web)["runtime"]
+    assert (rt / "python-worker.js").read_text().startswith(shell.NO_JSPI)
+    maker = rt / "pyodide-snapshot-maker.mjs"
+    assert maker.read_text().startswith(shell.NO_JSPI)
+    assert (rt / "pyodide-snapshot.mjs").is_file()
+    if NODE:
+        for script in (maker, rt / "pyodide-snapshot.mjs"):
+            subprocess.run(["node", "--check", str(script)], check=True)
+
+
 @pytest.mark.skipif(not NODE, reason="node not installed: the build ships source only")
 def test_bytecode_is_cached_by_content_and_an_unwritable_cache_only_costs_time(
     tmp_path, monkeypatch

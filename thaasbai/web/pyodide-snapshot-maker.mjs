@@ -3,9 +3,9 @@
 // does, unpacks the same app archive, imports the modules the running app had imported
 // (the few that need the page, such as Flet's connection, are imported after a restore),
 // and stores the snapshot.  Answers {ok, bytes, skipped} or {ok: false, error}.
-import { hideJspi, store } from './pyodide-snapshot.mjs';
-
-hideJspi();
+// The build puts shell.NO_JSPI above this line: the snapshot is made the way the app's
+// worker runs Python, without JSPI.
+import { store } from './pyodide-snapshot.mjs';
 
 const IMPORTS = `
 import importlib, json, os, sys

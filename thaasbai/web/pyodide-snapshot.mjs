@@ -26,14 +26,6 @@ function usable() {
   return typeof caches !== 'undefined';
 }
 
-// Chromium's JSPI made Pyodide's Python 2.5x slower (thaasbai/web/shell.py, NO_JSPI); the
-// snapshot is made the way the app's worker runs Python, without it.
-export function hideJspi() {
-  for (const name of ['Suspending', 'promising', 'Suspender']) {
-    try { delete WebAssembly[name]; } catch (e) { /* not configurable: left as it is */ }
-  }
-}
-
 async function read(key) {
   const hit = await (await caches.open(CACHE)).match(key);
   return hit ? new Uint8Array(await hit.arrayBuffer()) : null;

@@ -349,9 +349,12 @@ def snapshot_scripts() -> list[Path]:
 
 
 def add_snapshot_scripts(runtime: Path) -> None:
-    """Put the snapshot scripts where the worker imports them (``./pyodide-snapshot.mjs``)."""
+    """Put the snapshot scripts where the worker imports them (``./pyodide-snapshot.mjs``);
+    the maker starts Pyodide as the app's worker does, without JSPI (``NO_JSPI``)."""
     for path in snapshot_scripts():
         shutil.copyfile(path, runtime / path.name)
+    maker = runtime / "pyodide-snapshot-maker.mjs"
+    maker.write_text(NO_JSPI + maker.read_text(encoding="utf-8"), encoding="utf-8")
 
 
 # Flet's worker puts ``__pypackages__`` on ``sys.path`` (before it imports msgpack, then
