@@ -235,6 +235,18 @@ def wait_for_python(page: Page) -> None:
     page.wait_for_function("globalThis.thaasbaiPythonStarted === true", timeout=120_000)
 
 
+def paste_into(page: Page, label: str, text: str) -> None:
+    """Paste ``text`` into the text field named ``label`` as a person would: tap it, then
+    paste.  Flutter puts its editing input in place on focus; text set on the semantics
+    node before that can be dropped (the DOM shows it, the app's field stays empty)."""
+    box = page.get_by_role("textbox", name=label)
+    box.click()
+    expect(box).to_be_focused()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text(text)
+    expect(box).to_have_value(text)
+
+
 def enable_semantics(page: Page) -> None:
     ph = page.locator("flt-semantics-placeholder")
     ph.wait_for(state="attached", timeout=30_000)

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from thaasbai.engine.record import describe, replay
 
-from .conftest import enable_semantics, open_app, wait_for_python
+from .conftest import enable_semantics, open_app, paste_into, wait_for_python
 from .test_features import start
 from .test_play import HAND, PLAYABLE, choose_easy_bots, play_until_result, tap
 
@@ -92,11 +92,11 @@ def test_a_deal_is_reviewed_kept_in_history_exported_and_imported(page: Page, tm
     expect(page.get_by_text(re.compile(r"^Trick 0 of \d+"))).to_be_visible()
     page.get_by_role("button", name="Back").click()
     # And pasted: the same text a record file holds.
-    page.get_by_label("Record to import (paste it here)").fill(path.read_text())
+    paste_into(page, "Record to import (paste it here)", path.read_text())
     page.get_by_role("button", name="Import", exact=True).click()
     expect(page.get_by_text(re.compile(r"^Thaas: (Won|Lost) "))).to_have_count(3)
     # A malformed record is refused and nothing is added.
-    page.get_by_label("Record to import (paste it here)").fill('{"game": "thaas"}')
+    paste_into(page, "Record to import (paste it here)", '{"game": "thaas"}')
     page.get_by_role("button", name="Import", exact=True).click()
     refused = page.get_by_text(re.compile(r"ot a valid game record|ot a game record"))
     expect(refused.last).to_be_visible()
