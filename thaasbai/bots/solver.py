@@ -171,21 +171,37 @@ class Solver:
         tens = TENS if self.dhihaeh else 0
         reps: list[Card] = []
         m = legal
-        prev = -1
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if (
-                prev >= 0
-                and prev // 13 == c // 13
-                and not (tens >> c & 1 or tens >> prev & 1)
-                and not ((1 << c) - (2 << prev)) & others
-            ):
+        if tens:
+            prev = -1
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                if (
+                    prev >= 0
+                    and prev // 13 == c // 13
+                    and not (tens >> c & 1 or tens >> prev & 1)
+                    and not ((1 << c) - (2 << prev)) & others
+                ):
+                    prev = c
+                    continue  # worth the same as the card just kept
+                reps.append(c)
                 prev = c
-                continue  # worth the same as the card just kept
-            reps.append(c)
-            prev = c
+        else:
+            # Thaas (no tens): the same classes, with the bit kept instead of its index.
+            above = 0  # the bit just above the card last seen (0: none yet)
+            ps = -1
+            while m:
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                cs = c // 13
+                if cs == ps and not (low - above) & others:
+                    above = low << 1
+                    continue  # worth the same as the card just kept
+                reps.append(c)
+                above = low << 1
+                ps = cs
         if len(reps) < 2:
             return reps
         if pos == 0:
@@ -390,6 +406,9 @@ class Solver:
         else:
             moves = (legal.bit_length() - 1,)
         cut = -1
+        search = self._search
+        ws = wcard // 13
+        open_hukum = hukum < 0 and implicit
         for c in moves:
             hands[seat] = hand ^ (1 << c)
             cs = c // 13
@@ -398,9 +417,8 @@ class Solver:
                 nw, ns, nl = c, seat, cs
             else:
                 nl = led
-                if h < 0 and implicit and cs != led:
+                if open_hukum and cs != led:
                     h = cs  # the first discard names the hukum and already counts
-                ws = wcard // 13
                 if (cs == ws and c < wcard) or (cs == h and ws != h):
                     nw, ns = c, seat
                 else:
@@ -408,11 +426,11 @@ class Solver:
             if pos == 3:
                 if (ns & 1) == team:
                     gain = 1 + ts * ((tmask | 1 << c) & TENS).bit_count() if ts else 1
-                    v = self._search(0, ns, -1, h, -1, -1, 0, need - gain)
+                    v = search(0, ns, -1, h, -1, -1, 0, need - gain)
                 else:
-                    v = self._search(0, ns, -1, h, -1, -1, 0, need)
+                    v = search(0, ns, -1, h, -1, -1, 0, need)
             else:
-                v = self._search(pos + 1, leader, nl, h, nw, ns, tmask | 1 << c, need)
+                v = search(pos + 1, leader, nl, h, nw, ns, tmask | 1 << c, need)
             hands[seat] = hand
             if v == maximise:
                 result = maximise
