@@ -39,7 +39,7 @@ from __future__ import annotations
 from ..engine.cards import SUIT_MASKS, TENS, Card, cards_of
 from ..engine.trick import TrickDeal
 from . import fast
-from .solver import Solver
+from .solver import Solver, class_reps
 
 # What one DDS call costs, in the solver's node counts (about 0.1-0.3 ms against a few
 # microseconds a node): keeps ``max_nodes`` and clock checks between nodes meaningful.
@@ -121,23 +121,7 @@ class OpenHukumSolver(Solver):
         leader = (seat - pos) & 3
         others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
         ts = self.ten_score
-        tens = TENS if ts else 0
-        reps = []
-        prev = -1
-        m = hand & SUIT_MASKS[suit]
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if (
-                prev >= 0
-                and not (tens >> c & 1 or tens >> prev & 1)
-                and not ((1 << c) - (2 << prev)) & others
-            ):
-                prev = c
-                continue  # worth the same as the card just kept
-            reps.append(c)
-            prev = c
+        reps = class_reps(hand & SUIT_MASKS[suit], others, TENS if ts else 0)
         for c in reversed(reps):
             hands[seat] = hand ^ (1 << c)
             if pos == 3:  # the discard, the only hukum card, ends and wins the trick

@@ -169,39 +169,7 @@ class Solver:
     ) -> list[Card]:
         """One card per class of equivalent cards, in the order to try them."""
         tens = TENS if self.dhihaeh else 0
-        reps: list[Card] = []
-        m = legal
-        if tens:
-            prev = -1
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                if (
-                    prev >= 0
-                    and prev // 13 == c // 13
-                    and not (tens >> c & 1 or tens >> prev & 1)
-                    and not ((1 << c) - (2 << prev)) & others
-                ):
-                    prev = c
-                    continue  # worth the same as the card just kept
-                reps.append(c)
-                prev = c
-        else:
-            # Thaas (no tens): the same classes, with the bit kept instead of its index.
-            above = 0  # the bit just above the card last seen (0: none yet)
-            ps = -1
-            while m:
-                low = m & -m
-                m ^= low
-                c = low.bit_length() - 1
-                cs = c // 13
-                if cs == ps and not (low - above) & others:
-                    above = low << 1
-                    continue  # worth the same as the card just kept
-                reps.append(c)
-                above = low << 1
-                ps = cs
+        reps = class_reps(legal, others, tens)
         if len(reps) < 2:
             return reps
         if pos == 0:
@@ -573,6 +541,46 @@ class Solver:
         if (bs & 1) != self.team:
             return 0
         return 1 + self.ten_score * ((hands[0] | hands[1] | hands[2] | hands[3]) & TENS).bit_count()
+
+
+def class_reps(cards: int, others: int, tens: int = 0) -> list[Card]:
+    """One card per class of equivalent cards among ``cards``, lowest bit first: cards
+    of one suit with none of ``others`` between them are worth the same (a ten, in
+    ``tens``, is always its own class in Dhihaeh)."""
+    reps: list[Card] = []
+    m = cards
+    if tens:
+        prev = -1
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if (
+                prev >= 0
+                and prev // 13 == c // 13
+                and not (tens >> c & 1 or tens >> prev & 1)
+                and not ((1 << c) - (2 << prev)) & others
+            ):
+                prev = c
+                continue  # worth the same as the card just kept
+            reps.append(c)
+            prev = c
+        return reps
+    # No tens (Thaas): the same classes, with the bit kept instead of its index.
+    above = 0  # the bit just above the card last seen (0: none yet)
+    ps = -1
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        cs = c // 13
+        if cs == ps and not (low - above) & others:
+            above = low << 1
+            continue  # worth the same as the card just kept
+        reps.append(c)
+        above = low << 1
+        ps = cs
+    return reps
 
 
 def _tens_first(reps: list[Card], ours: bool) -> list[Card]:
