@@ -172,7 +172,7 @@ def test_the_static_discard_bounds_hold_against_minimax(game):
         bounds = solver._static_bounds(seat, len(d.trick), d.led, d.trick_mask, total)
         for h in range(4):
             mine = d.hands[seat] & SUIT_MASKS[h]
-            lo, hi = bounds[h]
+            lo, hi = bounds[h][:2]
             if not mine:
                 assert hi < 0
                 continue
@@ -202,7 +202,7 @@ def test_the_static_discard_bounds_hold_against_dds():
         bounds = solver._static_bounds(seat, len(d.trick), d.led, d.trick_mask, left)
         for h in range(4):
             mine = d.hands[seat] & SUIT_MASKS[h]
-            lo, hi = bounds[h]
+            lo, hi = bounds[h][:2]
             if not mine:
                 assert hi < 0
                 continue
@@ -270,3 +270,20 @@ def test_tens_on_the_table_count_in_dhihaeh_discard_nodes():
                     probe.tricks = [0, 0]
                     probe.tricks[team] = 5 + tricks
                     assert shared.wins(probe, team) == Solver("dhihaeh").wins(probe, team)
+
+
+def test_partition_search_keeps_the_open_hukum_answers():
+    """Before the first discard and after it (discard nodes keep which ranks decided
+    their bounds): one solver over many positions and targets, against the same search
+    with the exact tables only."""
+    rng = random.Random("open-partition")
+    shared = OpenHukumSolver("thaas")
+    for d in open_positions(rng, "thaas", 7, 16):
+        for team in (0, 1):
+            for need in (2, 4, 6):
+                probe = d.copy()
+                probe.tricks = [0, 0]
+                probe.tricks[team] = 7 - need
+                exact = OpenHukumSolver("thaas")
+                exact.partition = False
+                assert shared.wins(probe, team) == exact.wins(probe, team)

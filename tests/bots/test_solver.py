@@ -178,3 +178,60 @@ def test_partner_runs_count_after_the_leaders_only_if_partner_keeps_them():
     s.implicit = False
     assert s._cashable(d.hands, 0, -1) == 2
     assert s.wins(d, 0) and brute_force_wins(d, 0)  # 5 + 2 tricks
+
+
+def exact_table_solver(game: str) -> Solver:
+    """The solver with its exact transposition table only (no partition search)."""
+    s = Solver(game)
+    s.partition = False
+    return s
+
+
+def with_need(d, team: int, need: int):
+    """``d`` with the taken tricks set so that ``team`` needs ``need`` more to win."""
+    probe = d.copy()
+    probe.tricks = [0, 0]
+    probe.tricks[team] = 7 - need
+    return probe
+
+
+@pytest.mark.parametrize("hukum", ["implicit", "declared", "none"])
+def test_partition_search_gives_the_exact_tables_answers(hukum):
+    """Partition search answers a position from a stored one that differs only below the
+    ranks that decided it.  One solver over many positions, teams and targets (so its
+    table holds many such entries) against the exact table alone."""
+    rng = random.Random(f"partition{hukum}")
+    shared = Solver("thaas")
+    for _ in range(8):
+        d = played_down(rng, "thaas", hukum, 7)
+        left = d.hands[d.to_act].bit_count()
+        for team in (0, 1):
+            for need in range(1, left + 1):
+                probe = with_need(d, team, need)
+                assert shared.wins(probe, team) == exact_table_solver("thaas").wins(probe, team)
+
+
+def test_one_solver_over_many_small_positions_matches_minimax():
+    rng = random.Random("partition-small")
+    shared = Solver("thaas")
+    for i in range(60):
+        mode = ("implicit", "declared", "none")[i % 3]
+        if i % 2:
+            d = two_suit_position(rng, ThaasDeal, mode, rng.choice((2, 3)))
+        else:
+            d = played_down(rng, "thaas", mode, 3)
+        for team in (0, 1):
+            assert shared.wins(d, team) == brute_force_wins(d, team)
+
+
+def test_partition_search_shares_work_between_positions():
+    """The point of it: fewer nodes than the exact table alone, on the same questions."""
+    rng = random.Random("partition-nodes")
+    positions = [played_down(rng, "thaas", "declared", 8) for _ in range(6)]
+    searched = {}
+    for name, make in (("partition", Solver), ("exact", exact_table_solver)):
+        s = make("thaas")
+        for d in positions:
+            s.wins(d, 0)
+        searched[name] = s.nodes
+    assert searched["partition"] < searched["exact"]

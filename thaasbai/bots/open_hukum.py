@@ -39,7 +39,7 @@ from __future__ import annotations
 from ..engine.cards import SUIT_MASKS, TENS, Card, cards_of
 from ..engine.trick import TrickDeal
 from . import fast
-from .solver import Solver, class_reps
+from .solver import _NONE_KEPT, Solver, _class_of, _ranks_kept, _top_cards, class_reps
 
 # What one DDS call costs, in the solver's node counts (about 0.1-0.3 ms against a few
 # microseconds a node): keeps ``max_nodes`` and clock checks between nodes meaningful.
@@ -71,24 +71,32 @@ class OpenHukumSolver(Solver):
         hands = self.hands
         hand = hands[seat]
         if target <= 0:
+            self.wr = 0
             return True
         total = self._to_come(hand, tmask)
         if target > total:
+            self.wr = 0
             return False
         key = (*self._key(hands[0], hands[1], hands[2], hands[3]), seat, pos, led)
         if self.ten_score:
             key = (*key, (tmask & TENS).bit_count())  # the tens on the table go with it
+        everything = hands[0] | hands[1] | hands[2] | hands[3]
         bounds = self.discards.get(key)
         if bounds is None:
             bounds = self.discards[key] = self._static_bounds(seat, pos, led, tmask, total)
         todo = []
+        decided = 0  # the cards whose ranks decided it (partition search, see solver.py)
         for s in range(4):
-            lo, hi = bounds[s]
+            lo, hi, klo, khi = bounds[s]
             if lo >= target:
+                self.wr = _top_cards(klo, everything)
                 return True
             if hi >= target:
                 todo.append(s)
+            else:
+                decided |= _top_cards(khi, everything)
         if not todo:
+            self.wr = decided
             return False
         if len(todo) > 1:
             ours = hand | hands[(seat + 2) & 3]
@@ -101,8 +109,12 @@ class OpenHukumSolver(Solver):
         for s in todo:
             if self._suit_reaches(pos, seat, led, tmask, s, target):
                 bounds[s][0] = target
+                bounds[s][2] = _ranks_kept(self.wr, everything)
                 return True
             bounds[s][1] = target - 1
+            bounds[s][3] = _ranks_kept(self.wr, everything)
+            decided |= self.wr
+        self.wr = decided
         return False
 
     def _suit_reaches(
@@ -122,6 +134,7 @@ class OpenHukumSolver(Solver):
         others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
         ts = self.ten_score
         reps = class_reps(hand & SUIT_MASKS[suit], others, TENS if ts else 0)
+        decided = 0
         for c in reversed(reps):
             hands[seat] = hand ^ (1 << c)
             if pos == 3:  # the discard, the only hukum card, ends and wins the trick
@@ -130,8 +143,13 @@ class OpenHukumSolver(Solver):
             else:
                 v = self._search(pos + 1, leader, led, suit, c, seat, tmask | 1 << c, need)
             hands[seat] = hand
+            w = self.wr
             if v == mine:
                 return True
+            if w & hand & SUIT_MASKS[suit]:
+                w |= _class_of(c, hand, others, w)
+            decided |= w
+        self.wr = decided
         return False
 
     def _static_bounds(
@@ -167,7 +185,7 @@ class OpenHukumSolver(Solver):
             sm = SUIT_MASKS[h]
             mine = hand & sm
             if not mine:
-                out.append([0, -1])
+                out.append([0, -1, _NONE_KEPT, _NONE_KEPT])
                 continue
             owner, run = _top_run(hands, sm)
             if owner in (seat, partner):
@@ -186,7 +204,12 @@ class OpenHukumSolver(Solver):
                 hands[seat] = hand
                 won = 1 + ts * ((tmask | low) & TENS).bit_count() if ts else 1
                 lo = max(lo, won + (run if owner in ours else 0))
-            out.append([lo, hi])
+            # Both bounds rest on who holds which cards of the suit (and on lengths).
+            everything = hands[0] | hands[1] | hands[2] | hands[3]
+            whole = [0, 0, 0, 0]
+            whole[h] = (everything & sm).bit_count()
+            kept = (whole[0], whole[1], whole[2], whole[3])
+            out.append([lo, hi, kept if lo > 0 else _NONE_KEPT, kept if hi < total else _NONE_KEPT])
         return out
 
     def _order_leads(
@@ -264,6 +287,8 @@ class HybridSolver(OpenHukumSolver):
     ) -> bool:
         self.dds_calls += 1
         self.nodes += DDS_CALL_NODES
+        h = self.hands
+        self.wr = h[0] | h[1] | h[2] | h[3]  # DDS does not say which ranks decided it
         trick = cards_of(tmask)  # all of the led suit: in any order, the same trick
         return fast.trump_reaches(self.hands, (seat - pos) & 3, trick, suit, target)
 

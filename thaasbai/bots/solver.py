@@ -76,6 +76,14 @@ class Solver:
         self._limit = 1 << 62  # the node count at which this call gives up
         self._check_at = 1 << 62  # the node count of the next look at the clock (if any)
         self._stop = 1 << 62  # the nearer of the two: _stopped() is called there
+        # Partition search (Thaas): bounds kept per suit-length shape, leader and hukum,
+        # then per how many top cards of each suit decided them, then by who holds those.
+        self.partition = not self.dhihaeh
+        self.ptt: dict[tuple[int, ...], tuple[dict, dict]] = {}
+        self.shapes: dict[int, int] = {}  # a suit's canonical code -> its four lengths
+        self.sizes: dict[int, int] = {}  # and its number of cards
+        self.wr = 0  # the cards whose ranks decided the last search's answer
+        self._cash_wr = 0  # and those behind the last cashing bound
         self.hands: list[int] = []
         self.team = 0
         self.implicit = False
@@ -97,6 +105,7 @@ class Solver:
         prefix = (team, self.implicit)
         if prefix != self._prefix:
             self.tt.clear()
+            self.ptt.clear()
             self._prefix = prefix
         trick = d.trick
         hukum = d.hukum
@@ -129,16 +138,20 @@ class Solver:
         code = 1
         ten_at = 0
         n = 0
+        lengths = 0
         for r in range(13):
             for o in range(4):
                 if x >> (13 * o + r) & 1:
                     code = code * 5 + o + 1
                     n += 1
+                    lengths += 1 << 4 * o
                     if r == _TEN_RANK:
                         ten_at = n
                     break
         if self.dhihaeh:
             code = code * 16 + ten_at
+        self.shapes[code] = lengths
+        self.sizes[code] = n
         return code
 
     def _key(self, h0: int, h1: int, h2: int, h3: int) -> tuple[int, int, int, int]:
@@ -285,17 +298,20 @@ class Solver:
         ts = self.ten_score
         if pos == 0:
             if need <= 0:
+                self.wr = 0
                 return True
             h0, h1, h2, h3 = hands
             r = h0.bit_count()
             # The most the team can still score: every trick (and in Dhihaeh every ten).
             most = r + self.ten_score * ((h0 | h1 | h2 | h3) & TENS).bit_count() if ts else r
             if need > most:
+                self.wr = 0
                 return False
             if r == 1:
                 return self._last_trick(leader, hukum) >= need
             # The table first: a position seen before skips the bounds below.
             codes = self.codes
+            shapes = self.shapes
             x = (h0 & _SUIT) | (h1 & _SUIT) << 13 | (h2 & _SUIT) << 26 | (h3 & _SUIT) << 39
             c0 = codes.get(x)
             if c0 is None:
@@ -317,18 +333,30 @@ class Solver:
             key = (c0, c1, c2, c3, leader, hukum)
             hit = self.tt.get(key)
             if hit is not None:
-                lo, hi, cut = hit
+                lo, hi, cut, klo, khi = hit
                 if lo >= need:
+                    self.wr = _top_cards(klo, h0 | h1 | h2 | h3)
                     return True
                 if hi < need:
+                    self.wr = _top_cards(khi, h0 | h1 | h2 | h3)
                     return False
+            if self.partition:
+                # Partition search: a position that differs from a stored one only in
+                # cards below the ranks that decided it has the same answer.
+                pkey = (shapes[c0], shapes[c1], shapes[c2], shapes[c3], leader, hukum)
+                found = self._partition_lookup(pkey, c0, c1, c2, c3, need)
+                if found is not None:
+                    self.wr = _top_cards(found[1], h0 | h1 | h2 | h3)
+                    return found[0]
             # Cashing: the leader's top cards of the suits it can run keep the lead.
             k = self._cashable(hands, leader, hukum)
             if k:
                 if (leader & 1) == team:
                     if k >= need:
+                        self.wr = self._cash_wr
                         return True
                 elif need > most - k:
+                    self.wr = self._cash_wr
                     return False
             if hukum >= 0:
                 trumps = (h0 | h1 | h2 | h3) & SUIT_MASKS[hukum]
@@ -347,8 +375,10 @@ class Solver:
                         k += ts  # a ten among them is captured too
                     if (o & 1) == team:
                         if k >= need:
+                            self.wr = run
                             return True
                     elif need > most - k:
+                        self.wr = run
                         return False
         seat = (leader + pos) & 3
         hand = hands[seat]
@@ -364,6 +394,7 @@ class Solver:
             legal = hand
         maximise = (seat & 1) == team
         result = not maximise
+        others = 0
         if legal & (legal - 1):
             others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
             moves = self._moves(legal, hand, others, pos, led, hukum, wcard, wseat, seat)
@@ -377,6 +408,9 @@ class Solver:
         search = self._search
         ws = wcard // 13
         open_hukum = hukum < 0 and implicit
+        # The cards whose ranks decided the answer (partition search): the deciding
+        # move's, or every move's when all had to be tried.
+        decided = 0
         for c in moves:
             hands[seat] = hand ^ (1 << c)
             cs = c // 13
@@ -397,23 +431,116 @@ class Solver:
                     v = search(0, ns, -1, h, -1, -1, 0, need - gain)
                 else:
                     v = search(0, ns, -1, h, -1, -1, 0, need)
+                w = self.wr
+                same = (tmask | 1 << c) & SUIT_MASKS[nw // 13]
+                if same & (same - 1):
+                    w |= 1 << nw  # it won the trick by its rank
             else:
                 v = search(pos + 1, leader, nl, h, nw, ns, tmask | 1 << c, need)
+                w = self.wr
             hands[seat] = hand
             if v == maximise:
                 result = maximise
                 if pos == 0:
                     self.history[c] += 1
                     cut = c
+                decided = w
                 break
+            if others and w & hand & SUIT_MASKS[cs]:
+                w |= _class_of(c, hand, others, w)
+            decided |= w
+        self.wr = decided
         if key is not None:
-            lo, hi, best = self.tt.get(key, (0, 99, -1))
+            everything = hands[0] | hands[1] | hands[2] | hands[3]
+            kv = _ranks_kept(decided, everything)
+            lo, hi, best, klo, khi = self.tt.get(key, _NO_BOUNDS)
             if result:
-                lo = max(lo, need)
-            else:
-                hi = min(hi, need - 1)
-            self.tt[key] = (lo, hi, cut if cut >= 0 else best)
+                if need > lo:
+                    lo, klo = need, kv
+            elif need - 1 < hi:
+                hi, khi = need - 1, kv
+            self.tt[key] = (lo, hi, cut if cut >= 0 else best, klo, khi)
+            if self.partition:
+                self._partition_store(pkey, c0, c1, c2, c3, kv, result, need)
         return result
+
+    # -- partition search -----------------------------------------------------------
+
+    def _partition_lookup(
+        self, pkey: tuple[int, ...], c0: int, c1: int, c2: int, c3: int, need: int
+    ) -> tuple[bool, tuple[int, int, int, int]] | None:
+        """The answer for ``need`` from a stored position that holds the same cards as
+        this one (suit codes ``c0``-``c3``) by owner down to the ranks that decided it,
+        with how many top cards of each suit those are; None if none settles it."""
+        bucket = self.ptt.get(pkey)
+        if bucket is None:
+            return None
+        sizes = self.sizes
+        n0, n1, n2, n3 = sizes[c0], sizes[c1], sizes[c2], sizes[c3]
+        p5 = _P5
+        lows, highs = bucket
+        for kept, (most, pats) in lows.items():
+            if most < need:
+                continue  # no bound of this kind is high enough
+            k0, k1, k2, k3 = kept
+            v = pats.get(
+                (c0 // p5[n0 - k0], c1 // p5[n1 - k1], c2 // p5[n2 - k2], c3 // p5[n3 - k3])
+            )
+            if v is not None and v >= need:
+                return True, kept
+        for kept, (least, pats) in highs.items():
+            if least >= need:
+                continue
+            k0, k1, k2, k3 = kept
+            v = pats.get(
+                (c0 // p5[n0 - k0], c1 // p5[n1 - k1], c2 // p5[n2 - k2], c3 // p5[n3 - k3])
+            )
+            if v is not None and v < need:
+                return False, kept
+        return None
+
+    def _partition_store(
+        self,
+        pkey: tuple[int, ...],
+        c0: int,
+        c1: int,
+        c2: int,
+        c3: int,
+        kept: tuple[int, int, int, int],
+        result: bool,
+        need: int,
+    ) -> None:
+        """Keeps this answer for every position with the same suit lengths, leader and
+        hukum whose top ``kept[s]`` cards of each suit ``s`` have the same owners."""
+        bucket = self.ptt.get(pkey)
+        if bucket is None:
+            bucket = self.ptt[pkey] = ({}, {})
+        sizes = self.sizes
+        k0, k1, k2, k3 = kept
+        pat = (
+            c0 // _P5[sizes[c0] - k0],
+            c1 // _P5[sizes[c1] - k1],
+            c2 // _P5[sizes[c2] - k2],
+            c3 // _P5[sizes[c3] - k3],
+        )
+        # Per ``kept``: the best bound of all its patterns (a lookup skips the rest
+        # when that cannot settle it), and the bound per pattern.
+        if result:
+            entry = bucket[0].get(kept)
+            if entry is None:
+                bucket[0][kept] = [need, {pat: need}]  # at least ``need`` to come
+            elif entry[1].get(pat, -1) < need:
+                entry[1][pat] = need
+                if need > entry[0]:
+                    entry[0] = need
+        else:
+            entry = bucket[1].get(kept)
+            if entry is None:
+                bucket[1][kept] = [need - 1, {pat: need - 1}]  # at most ``need - 1``
+            elif entry[1].get(pat, 99) > need - 1:
+                entry[1][pat] = need - 1
+                if need - 1 < entry[0]:
+                    entry[0] = need - 1
 
     def _stopped(self) -> None:
         """Called when the node count reaches ``_stop``: the node limit (a clock, in a
@@ -474,6 +601,7 @@ class Solver:
         l2 = r2 if r2.bit_count() > drawn else 0
         k = kp = 0  # the leader's runs, partner's
         kn = pn = 0  # and the cards in them
+        km = pm = 0  # and which cards those are (their ranks decide the bound)
         cross = False
         for sm in SUIT_MASKS:
             rest = everything & sm
@@ -501,22 +629,28 @@ class Solver:
                     cap = min(cap, (o2 & sm).bit_count())
             n = 0
             score = 0
+            run = 0
             while n < cap and rest and held & (rest & -rest):
                 low = rest & -rest
                 if ts and low & TENS:
                     score += ts
                 rest ^= low
+                run |= low
                 n += 1
             if leads:
                 k += n + score
                 kn += n
+                km |= run
             else:
                 kp += n + score
                 pn += n
+                pm |= run
                 if n and hl & sm:
                     cross = True
         if not cross:
+            self._cash_wr = km
             return k
+        self._cash_wr = km | pm
         if open_hukum or pa.bit_count() - pn >= kn:
             # Partner can follow (the open hukum's caps make it) or throw a card outside
             # its runs to every one of the leader's: the leader cashes, then crosses.
@@ -524,7 +658,8 @@ class Solver:
         return max(k, kp)
 
     def _last_trick(self, leader: int, hukum: int) -> int:
-        """The team's score from the last trick (one card in each hand)."""
+        """The team's score from the last trick (one card in each hand); sets
+        :attr:`wr` to the winning card when it beat another of its suit by rank."""
         hands = self.hands
         c = hands[leader].bit_length() - 1
         led = c // 13
@@ -538,9 +673,63 @@ class Solver:
                 h = xs
             if (xs == best // 13 and x < best) or (xs == h and best // 13 != h):
                 best, bs = x, s
+        same = (hands[0] | hands[1] | hands[2] | hands[3]) & SUIT_MASKS[best // 13]
+        self.wr = 1 << best if same & (same - 1) else 0
         if (bs & 1) != self.team:
             return 0
         return 1 + self.ten_score * ((hands[0] | hands[1] | hands[2] | hands[3]) & TENS).bit_count()
+
+
+_P5 = [5**i for i in range(14)]
+_NONE_KEPT = (0, 0, 0, 0)  # no card's rank decided it
+_NO_BOUNDS = (0, 99, -1, _NONE_KEPT, _NONE_KEPT)
+
+
+def _ranks_kept(decided: int, everything: int) -> tuple[int, int, int, int]:
+    """Per suit, how many of its top cards (of ``everything``) reach down to the lowest
+    card in ``decided``: the cards a partition-search entry keeps by owner."""
+    out = []
+    for sm in SUIT_MASKS:
+        x = decided & sm
+        out.append((everything & sm & ((1 << x.bit_length()) - 1)).bit_count() if x else 0)
+    return out[0], out[1], out[2], out[3]
+
+
+def _top_cards(kept: tuple[int, int, int, int], everything: int) -> int:
+    """The top ``kept[s]`` cards of each suit ``s`` of ``everything``, as a mask."""
+    if kept == _NONE_KEPT:
+        return 0
+    m = 0
+    for sm, k in zip(SUIT_MASKS, kept, strict=True):
+        if not k:
+            continue
+        x = everything & sm
+        if k >= x.bit_count():
+            m |= x
+            continue
+        while k:
+            low = x & -x
+            m |= low
+            x ^= low
+            k -= 1
+    return m
+
+
+def _class_of(c: Card, hand: int, others: int, decided: int) -> int:
+    """The cards of ``hand`` equivalent to ``c`` (it and the next lower ones with none of
+    ``others`` between), if any of them is in ``decided``: the moves the search skipped
+    as equivalent decide alike, so their ranks count too.  Else 0."""
+    cls = 1 << c
+    x = hand & SUIT_MASKS[c // 13] & ~((2 << c) - 1)
+    prev = cls
+    while x:
+        low = x & -x
+        if (low - (prev << 1)) & others:
+            break
+        cls |= low
+        prev = low
+        x ^= low
+    return cls if cls & decided else 0
 
 
 def class_reps(cards: int, others: int, tens: int = 0) -> list[Card]:
