@@ -180,6 +180,7 @@ class OpenHukumSolver(Solver):
                 else:
                     late.append(hands[s])
         ours = (seat,) if partner_late_void else (seat, partner)
+        everything = hands[0] | hands[1] | hands[2] | hands[3]
         out = []
         for h in range(4):
             sm = SUIT_MASKS[h]
@@ -187,11 +188,16 @@ class OpenHukumSolver(Solver):
             if not mine:
                 out.append([0, -1, _NONE_KEPT, _NONE_KEPT])
                 continue
+            # How many of the suit's top cards each bound rests on (partition search:
+            # who holds them; the lower ones count by number only).
             owner, run = _top_run(hands, sm)
             if owner in (seat, partner):
                 lo, hi = run, total
+                k_lo, k_hi = run, 0
             else:
                 lo, hi = 0, total - run
+                k_lo, k_hi = 0, run
+            suit = everything & sm
             x = mine
             while x:
                 low = x & -x
@@ -204,12 +210,9 @@ class OpenHukumSolver(Solver):
                 hands[seat] = hand
                 won = 1 + ts * ((tmask | low) & TENS).bit_count() if ts else 1
                 lo = max(lo, won + (run if owner in ours else 0))
-            # Both bounds rest on who holds which cards of the suit (and on lengths).
-            everything = hands[0] | hands[1] | hands[2] | hands[3]
-            whole = [0, 0, 0, 0]
-            whole[h] = (everything & sm).bit_count()
-            kept = (whole[0], whole[1], whole[2], whole[3])
-            out.append([lo, hi, kept if lo > 0 else _NONE_KEPT, kept if hi < total else _NONE_KEPT])
+                # it, the cards above it, and the run after it
+                k_lo = max(k_lo, (suit & ((low << 1) - 1)).bit_count(), run + 1)
+            out.append([lo, hi, _kept_in(h, k_lo), _kept_in(h, k_hi)])
         return out
 
     def _order_leads(
@@ -291,6 +294,13 @@ class HybridSolver(OpenHukumSolver):
         self.wr = h[0] | h[1] | h[2] | h[3]  # DDS does not say which ranks decided it
         trick = cards_of(tmask)  # all of the led suit: in any order, the same trick
         return fast.trump_reaches(self.hands, (seat - pos) & 3, trick, suit, target)
+
+
+def _kept_in(suit: int, k: int) -> tuple[int, int, int, int]:
+    """Partition search's "top ``k`` cards of ``suit``, none of the others"."""
+    kept = [0, 0, 0, 0]
+    kept[suit] = k
+    return kept[0], kept[1], kept[2], kept[3]
 
 
 def _top_run(hands: list[int], sm: int) -> tuple[int, int]:

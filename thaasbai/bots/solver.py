@@ -681,6 +681,7 @@ class Solver:
 
 
 _P5 = [5**i for i in range(14)]
+_COARSE = [0, 1, 2, 3, 4, 6, 6, 9, 9, 9, 13, 13, 13, 13]
 _NONE_KEPT = (0, 0, 0, 0)  # no card's rank decided it
 _NO_BOUNDS = (0, 99, -1, _NONE_KEPT, _NONE_KEPT)
 
@@ -691,7 +692,12 @@ def _ranks_kept(decided: int, everything: int) -> tuple[int, int, int, int]:
     out = []
     for sm in SUIT_MASKS:
         x = decided & sm
-        out.append((everything & sm & ((1 << x.bit_length()) - 1)).bit_count() if x else 0)
+        if x:
+            k = _COARSE[(everything & sm & ((1 << x.bit_length()) - 1)).bit_count()]
+            n = (everything & sm).bit_count()
+            out.append(k if k < n else n)
+        else:
+            out.append(0)
     return out[0], out[1], out[2], out[3]
 
 
