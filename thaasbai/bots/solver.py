@@ -340,14 +340,6 @@ class Solver:
                 if hi < need:
                     self.wr = _top_cards(khi, h0 | h1 | h2 | h3)
                     return False
-            if self.partition:
-                # Partition search: a position that differs from a stored one only in
-                # cards below the ranks that decided it has the same answer.
-                pkey = (shapes[c0], shapes[c1], shapes[c2], shapes[c3], leader, hukum)
-                found = self._partition_lookup(pkey, c0, c1, c2, c3, need)
-                if found is not None:
-                    self.wr = _top_cards(found[1], h0 | h1 | h2 | h3)
-                    return found[0]
             # Cashing: the leader's top cards of the suits it can run keep the lead.
             k = self._cashable(hands, leader, hukum)
             if k:
@@ -380,6 +372,21 @@ class Solver:
                     elif need > most - k:
                         self.wr = run
                         return False
+            if self.partition:
+                # Partition search (after the cheaper bounds): a position that differs from a
+                # stored one only below the ranks that decided it has the same answer.
+                pkey = (shapes[c0], shapes[c1], shapes[c2], shapes[c3], leader, hukum)
+                found = self._partition_lookup(pkey, c0, c1, c2, c3, need)
+                if found is not None:
+                    answer, kept = found
+                    # Into the exact table too: this position's next visit is one lookup.
+                    lo, hi, cut, klo, khi = hit or _NO_BOUNDS
+                    if answer:
+                        self.tt[key] = (need, hi, cut, kept, khi)
+                    else:
+                        self.tt[key] = (lo, need - 1, cut, klo, kept)
+                    self.wr = _top_cards(kept, h0 | h1 | h2 | h3)
+                    return answer
         seat = (leader + pos) & 3
         hand = hands[seat]
         legal = hand & SUIT_MASKS[led] if pos else 0
@@ -479,7 +486,10 @@ class Solver:
         n0, n1, n2, n3 = sizes[c0], sizes[c1], sizes[c2], sizes[c3]
         p5 = _P5
         lows, highs = bucket
-        for kept, (most, pats) in lows.items():
+        # The kinds of entry that settled a position last are tried first (the latest
+        # is last in the dict): a hit moves its kind to the end.
+        for kept in reversed(lows):
+            most, pats = entry = lows[kept]
             if most < need:
                 continue  # no bound of this kind is high enough
             k0, k1, k2, k3 = kept
@@ -487,8 +497,11 @@ class Solver:
                 (c0 // p5[n0 - k0], c1 // p5[n1 - k1], c2 // p5[n2 - k2], c3 // p5[n3 - k3])
             )
             if v is not None and v >= need:
+                del lows[kept]
+                lows[kept] = entry
                 return True, kept
-        for kept, (least, pats) in highs.items():
+        for kept in reversed(highs):
+            least, pats = entry = highs[kept]
             if least >= need:
                 continue
             k0, k1, k2, k3 = kept
@@ -496,6 +509,8 @@ class Solver:
                 (c0 // p5[n0 - k0], c1 // p5[n1 - k1], c2 // p5[n2 - k2], c3 // p5[n3 - k3])
             )
             if v is not None and v < need:
+                del highs[kept]
+                highs[kept] = entry
                 return False, kept
         return None
 
