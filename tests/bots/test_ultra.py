@@ -77,3 +77,40 @@ def test_an_impossible_bar_keeps_normals_move():
 def test_an_unknown_reader_is_refused():
     with pytest.raises(ValueError, match="reader"):
         UltraBot(reader="telepathy")
+
+
+def _view_with_cards(cards: int, seed: int) -> TrickView:
+    """The first view with a choice to make at ``cards`` cards a hand in a Normal-played
+    implicit Thaas deal."""
+    while True:
+        match = new_match(GameOptions(game="thaas", hukum="implicit"), rng=random.Random(seed))
+        match.start_deal(rng=random.Random(seed))
+        bot = NormalBot()
+        while not match.current.over:
+            view = view_for(match, match.current.to_act)
+            if (
+                isinstance(view, TrickView)
+                and view.hand.bit_count() == cards
+                and forced_action(view) is None
+                and len(candidates(view)) > 1
+            ):
+                return view
+            match.apply(view.seat, bot.choose(view, random.Random(0)))
+        seed += 1
+
+
+def test_the_exact_endgame_starts_where_it_is_told():
+    """By default the solver takes over at ENDGAME_CARDS cards a hand; ``endgame_cards``
+    moves that point either way (bench/endgame_regret.py compares them)."""
+    start = ENDGAME_CARDS["thaas"]
+    at_start = _view_with_cards(start, 0)
+    above = _view_with_cards(start + 1, 0)
+    for view, kw, mode in (
+        (at_start, {}, "solver"),
+        (above, {}, "flat"),
+        (above, {"endgame_cards": start + 1}, "solver"),
+        (at_start, {"endgame_cards": start - 1}, "flat"),
+    ):
+        bot = UltraBot(iterations=3, **kw)
+        assert bot.choose(view, random.Random(4)) in view.legal
+        assert bot.last_mode == mode

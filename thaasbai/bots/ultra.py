@@ -49,6 +49,10 @@ from .search_common import (
 from .solver import SearchAborted, Solver
 
 ENDGAME_CARDS = {"thaas": 7, "dhihaeh": 5}  # the faster solver: Thaas from 7 cards (was 6)
+# (``UltraBot(endgame_cards=n)`` moves it in every game, for comparison.)  Judged double
+# dummy on single Thaas implicit decisions (bench/endgame_regret.py, docs/STRENGTH.md,
+# session 8), 7 is about where the two searches cross: the solver is clearly better at 6
+# cards, no better at 7, and worse at 8, where it manages a few dozen worlds a move.
 # One exact solve may search this many nodes (about 0.2 s here) before its world is
 # skipped: the rare slow world would otherwise overrun the move's budget.
 WORLD_NODES = 60_000
@@ -128,6 +132,7 @@ class UltraBot:
         z: float = Z,
         end_score: str = END_SCORE,
         end_p_match: float | None = END_P_MATCH,
+        endgame_cards: int | None = None,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
@@ -136,6 +141,7 @@ class UltraBot:
         if end_score not in END_SCORES:
             raise ValueError(f"end_score must be one of {', '.join(END_SCORES)}, not {end_score!r}")
         self.iterations = iterations
+        self.endgame_cards = endgame_cards
         self.end_score = end_score
         self.end_p_match = p_match if end_p_match is None else end_p_match
         self.trick_search = trick_search
@@ -171,7 +177,7 @@ class UltraBot:
         if (
             isinstance(view, TrickView)
             and not view.hidden_pending
-            and view.hand.bit_count() <= ENDGAME_CARDS.get(view.game, 0)
+            and view.hand.bit_count() <= self._endgame_cards(view)
         ):
             self.last_mode = "solver"
             return (yield from self._endgame(view, rng, k, moves, default, budget))
@@ -199,6 +205,12 @@ class UltraBot:
         return (yield from self._ismcts(view, rng, pool, moves, default, budget))
 
     # -- the exact endgame -------------------------------------------------------------
+
+    def _endgame_cards(self, view: TrickView) -> int:
+        """From how many cards a hand the exact solver takes over."""
+        if self.endgame_cards is not None:
+            return self.endgame_cards
+        return ENDGAME_CARDS.get(view.game, 0)
 
     def _endgame(
         self,
