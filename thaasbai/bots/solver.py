@@ -783,21 +783,35 @@ def class_reps(cards: int, others: int, tens: int = 0) -> list[Card]:
             reps.append(c)
             prev = c
         return reps
-    # No tens (Thaas): the same classes, with the bit kept instead of its index.
-    above = 0  # the bit just above the card last seen (0: none yet)
-    ps = -1
+    # No tens (Thaas): per suit, the classes of one holding against the others' cards
+    # (a 26-bit pattern) are worked out once and kept (no loop over the cards each time).
+    for shift in (0, 13, 26, 39):
+        mine = cards >> shift & _SUIT
+        if mine:
+            x = mine | (others >> shift & _SUIT) << 13 | shift << 26
+            got = _SUIT_REPS.get(x)
+            if got is None:
+                got = _SUIT_REPS[x] = _suit_reps(mine, others >> shift & _SUIT, shift)
+            reps += got
+    return reps
+
+
+_SUIT_REPS: dict[int, tuple[Card, ...]] = {}  # see class_reps
+
+
+def _suit_reps(mine: int, theirs: int, shift: int) -> tuple[Card, ...]:
+    """One card per class among ``mine`` (13 bits of one suit) against ``theirs``, the
+    highest first, as cards of the suit whose bits start at ``shift``."""
+    reps = []
+    above = 0
+    m = mine
     while m:
         low = m & -m
         m ^= low
-        c = low.bit_length() - 1
-        cs = c // 13
-        if cs == ps and not (low - above) & others:
-            above = low << 1
-            continue  # worth the same as the card just kept
-        reps.append(c)
+        if not above or (low - above) & theirs:
+            reps.append(low.bit_length() - 1 + shift)
         above = low << 1
-        ps = cs
-    return reps
+    return tuple(reps)
 
 
 def _tens_first(reps: list[Card], ours: bool) -> list[Card]:
