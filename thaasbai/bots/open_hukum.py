@@ -39,7 +39,7 @@ from __future__ import annotations
 from ..engine.cards import SUIT_MASKS, TENS, Card, cards_of
 from ..engine.trick import TrickDeal
 from . import fast
-from .solver import _NONE_KEPT, Solver, _class_of, _ranks_kept, _top_cards, class_reps
+from .solver import NONE_KEPT, Solver, class_if_deciding, class_reps, ranks_kept, top_cards
 
 # What one DDS call costs, in the solver's node counts (about 0.1-0.3 ms against a few
 # microseconds a node): keeps ``max_nodes`` and clock checks between nodes meaningful.
@@ -89,12 +89,12 @@ class OpenHukumSolver(Solver):
         for s in range(4):
             lo, hi, klo, khi = bounds[s]
             if lo >= target:
-                self.wr = _top_cards(klo, everything)
+                self.wr = top_cards(klo, everything)
                 return True
             if hi >= target:
                 todo.append(s)
             else:
-                decided |= _top_cards(khi, everything)
+                decided |= top_cards(khi, everything)
         if not todo:
             self.wr = decided
             return False
@@ -109,10 +109,10 @@ class OpenHukumSolver(Solver):
         for s in todo:
             if self._suit_reaches(pos, seat, led, tmask, s, target):
                 bounds[s][0] = target
-                bounds[s][2] = _ranks_kept(self.wr, everything)
+                bounds[s][2] = ranks_kept(self.wr, everything)
                 return True
             bounds[s][1] = target - 1
-            bounds[s][3] = _ranks_kept(self.wr, everything)
+            bounds[s][3] = ranks_kept(self.wr, everything)
             decided |= self.wr
         self.wr = decided
         return False
@@ -147,7 +147,7 @@ class OpenHukumSolver(Solver):
             if v == mine:
                 return True
             if w & hand & SUIT_MASKS[suit]:
-                w |= _class_of(c, hand, others, w)
+                w |= class_if_deciding(c, hand, others, w)
             decided |= w
         self.wr = decided
         return False
@@ -186,7 +186,7 @@ class OpenHukumSolver(Solver):
             sm = SUIT_MASKS[h]
             mine = hand & sm
             if not mine:
-                out.append([0, -1, _NONE_KEPT, _NONE_KEPT])
+                out.append([0, -1, NONE_KEPT, NONE_KEPT])
                 continue
             # How many of the suit's top cards each bound rests on (partition search:
             # who holds them; the lower ones count by number only).

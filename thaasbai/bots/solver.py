@@ -342,10 +342,10 @@ class Solver:
             if hit is not None:
                 lo, hi, cut, klo, khi = hit
                 if lo >= need:
-                    self.wr = _top_cards(klo, h0 | h1 | h2 | h3)
+                    self.wr = top_cards(klo, h0 | h1 | h2 | h3)
                     return True
                 if hi < need:
-                    self.wr = _top_cards(khi, h0 | h1 | h2 | h3)
+                    self.wr = top_cards(khi, h0 | h1 | h2 | h3)
                     return False
             # Cashing: the leader's top cards of the suits it can run keep the lead.
             k = self._cashable(hands, leader, hukum)
@@ -392,7 +392,7 @@ class Solver:
                         self.tt[key] = (need, hi, cut, kept, khi)
                     else:
                         self.tt[key] = (lo, need - 1, cut, klo, kept)
-                    self.wr = _top_cards(kept, h0 | h1 | h2 | h3)
+                    self.wr = top_cards(kept, h0 | h1 | h2 | h3)
                     return answer
         seat = (leader + pos) & 3
         hand = hands[seat]
@@ -461,12 +461,12 @@ class Solver:
                 decided = w
                 break
             if others and w & hand & SUIT_MASKS[cs]:
-                w |= _class_of(c, hand, others, w)
+                w |= class_if_deciding(c, hand, others, w)
             decided |= w
         self.wr = decided
         if key is not None:
             everything = hands[0] | hands[1] | hands[2] | hands[3]
-            kv = _ranks_kept(decided, everything)
+            kv = ranks_kept(decided, everything)
             lo, hi, best, klo, khi = self.tt.get(key, _NO_BOUNDS)
             if result:
                 if need > lo:
@@ -704,11 +704,11 @@ class _Bucket:
 
 _P5 = [5**i for i in range(14)]
 _COARSE = [0, 1, 2, 3, 4, 6, 6, 9, 9, 9, 13, 13, 13, 13]
-_NONE_KEPT = (0, 0, 0, 0)  # no card's rank decided it
-_NO_BOUNDS = (0, 99, -1, _NONE_KEPT, _NONE_KEPT)
+NONE_KEPT = (0, 0, 0, 0)  # no card's rank decided it
+_NO_BOUNDS = (0, 99, -1, NONE_KEPT, NONE_KEPT)
 
 
-def _ranks_kept(decided: int, everything: int) -> tuple[int, int, int, int]:
+def ranks_kept(decided: int, everything: int) -> tuple[int, int, int, int]:
     """Per suit, how many of its top cards (of ``everything``) reach down to the lowest
     card in ``decided``: the cards a partition-search entry keeps by owner."""
     out = []
@@ -723,9 +723,9 @@ def _ranks_kept(decided: int, everything: int) -> tuple[int, int, int, int]:
     return out[0], out[1], out[2], out[3]
 
 
-def _top_cards(kept: tuple[int, int, int, int], everything: int) -> int:
+def top_cards(kept: tuple[int, int, int, int], everything: int) -> int:
     """The top ``kept[s]`` cards of each suit ``s`` of ``everything``, as a mask."""
-    if kept == _NONE_KEPT:
+    if kept == NONE_KEPT:
         return 0
     m = 0
     for sm, k in zip(SUIT_MASKS, kept, strict=True):
@@ -743,7 +743,7 @@ def _top_cards(kept: tuple[int, int, int, int], everything: int) -> int:
     return m
 
 
-def _class_of(c: Card, hand: int, others: int, decided: int) -> int:
+def class_if_deciding(c: Card, hand: int, others: int, decided: int) -> int:
     """The cards of ``hand`` equivalent to ``c`` (it and the next lower ones with none of
     ``others`` between), if any of them is in ``decided``: the moves the search skipped
     as equivalent decide alike, so their ranks count too.  Else 0."""
@@ -760,29 +760,37 @@ def _class_of(c: Card, hand: int, others: int, decided: int) -> int:
     return cls if cls & decided else 0
 
 
+def card_classes(cards: int, others: int, tens: int = 0) -> list[list[Card]]:
+    """The cards of ``cards`` in classes of equal worth, lowest bit first: cards of one
+    suit with none of ``others`` between them are worth the same (a ten, in ``tens``,
+    is always its own class in Dhihaeh)."""
+    classes: list[list[Card]] = []
+    prev = -1
+    m = cards
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if (
+            prev >= 0
+            and prev // 13 == c // 13
+            and not (tens >> c & 1 or tens >> prev & 1)
+            and not ((1 << c) - (2 << prev)) & others
+        ):
+            classes[-1].append(c)
+        else:
+            classes.append([c])
+        prev = c
+    return classes
+
+
 def class_reps(cards: int, others: int, tens: int = 0) -> list[Card]:
     """One card per class of equivalent cards among ``cards``, lowest bit first: cards
     of one suit with none of ``others`` between them are worth the same (a ten, in
     ``tens``, is always its own class in Dhihaeh)."""
-    reps: list[Card] = []
-    m = cards
     if tens:
-        prev = -1
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if (
-                prev >= 0
-                and prev // 13 == c // 13
-                and not (tens >> c & 1 or tens >> prev & 1)
-                and not ((1 << c) - (2 << prev)) & others
-            ):
-                prev = c
-                continue  # worth the same as the card just kept
-            reps.append(c)
-            prev = c
-        return reps
+        return [cls[0] for cls in card_classes(cards, others, tens)]
+    reps: list[Card] = []
     # No tens (Thaas): per suit, the classes of one holding against the others' cards
     # (a 26-bit pattern) are worked out once and kept (no loop over the cards each time).
     for shift in (0, 13, 26, 39):

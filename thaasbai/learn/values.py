@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..bots import fast
 from ..bots.open_hukum import HybridSolver, OpenHukumSolver
-from ..bots.solver import DHIHAEH_TARGET, TEN_SCORE, Solver, Unsolvable
+from ..bots.solver import DHIHAEH_TARGET, TEN_SCORE, Solver, Unsolvable, card_classes
 from ..engine.cards import TENS, Card
 from ..engine.trick import DhihaehDeal, ThaasDeal, TrickDeal
 
@@ -264,21 +264,4 @@ def _card_classes(d: TrickDeal) -> list[list[Card]]:
         if s != seat:
             others |= d.hands[s]
     tens = TENS if isinstance(d, DhihaehDeal) else 0
-    classes: list[list[Card]] = []
-    prev = -1
-    m = d.legal_mask()
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        if (
-            prev >= 0
-            and prev // 13 == c // 13
-            and not (tens >> c & 1 or tens >> prev & 1)
-            and not ((1 << c) - (2 << prev)) & others
-        ):
-            classes[-1].append(c)
-        else:
-            classes.append([c])
-        prev = c
-    return classes
+    return card_classes(d.legal_mask(), others, tens)
