@@ -58,6 +58,9 @@ class Verdict:
     played_value: Score | int | None = None  # Score, or a Thulla outcome (SAFE/DRAW/BHABHI)
     best_value: Score | int | None = None
     words: str = ""
+    # False: a best play valued at what it is known to reach, not proven the most (no
+    # other card reaches more; see values.value_cards)
+    exact: bool = True
 
 
 @dataclass(frozen=True)
@@ -202,7 +205,9 @@ class Reviewer:
         played, best = values.played, values.best
         p.extra["points"] = best.points
         if played.points >= best.points:
-            return Verdict(p.index, trick, p.played, BEST, None, played, best, "Best play.")
+            return Verdict(
+                p.index, trick, p.played, BEST, None, played, best, "Best play.", values.exact
+            )
         words = _trick_words(p, values.better, played, best)
         return Verdict(p.index, trick, p.played, BETTER, values.better, played, best, words)
 

@@ -219,29 +219,47 @@ def best_score(solver: Solver, d: TrickDeal, team: int, hint: int | None = None)
 @dataclass(frozen=True)
 class CardValues:
     """What the cards of one decision are worth: the played one, the best, and the
-    lowest card (in card order) that reaches the best when the played one does not."""
+    lowest card (in card order) that reaches the best when the played one does not.
+
+    With ``exact`` False the played card is the best and both scores are what it is
+    known to reach, not proven to be the most: no other card reaches more, which is
+    all the verdict needs (see :func:`value_cards`)."""
 
     played: Score
     best: Score
     better: Card | None
+    exact: bool = True
 
 
 def value_cards(
     solver: Solver, d: TrickDeal, team: int, played: Card, hint: int | None = None
 ) -> CardValues:
     """Values the seat to act's cards at ``d`` (its side is ``team``) on the whole-deal
-    scale: the played card's exact value, then, card class by class, whether another
-    does better (one probe each at the best so far plus one, climbing while it does).
+    scale: the played card, then, card class by class, whether another does better
+    (one probe each at the best so far plus one, climbing while it does).
 
     The classes are cards equivalent once the played cards are gone (adjacent in rank in
     one suit; a ten is its own class in Dhihaeh), tried from the lowest card up, so the
     card named is the lowest that reaches the best, as a card-by-card search would name.
-    This asks no more than valuing the position before the decision would (a False probe
-    at the best plus one tries every card anyway) and finds the better card on the way.
+
+    The played card is first only shown to reach ``hint`` (a neighbouring decision's
+    value), not proven to reach no more: that proof, a search that must refute every
+    line, is the dearest probe of a decision.  It is made only once another card does
+    better than ``hint``, when how much better depends on it; when none does, the played
+    card is the best and its value stays "at least" (``exact`` False).  Seed 5's review
+    (bench/learn.py) took 22% fewer nodes, the ten seeds' 8.5% fewer.
     """
     after = d.copy()
     after.play_card(played)
-    vp = best_score(solver, after, team, hint).points
+    taken = _taken(after, team)
+    if (
+        hint is not None
+        and taken < hint <= taken + _most_to_come(after)
+        and can_score(solver, after, team, hint)
+    ):
+        vp, exact = hint, False
+    else:
+        vp, exact = best_score(solver, after, team, hint).points, True
     best = vp
     better = None
     top = _taken(d, team) + _most_to_come(d)
@@ -251,9 +269,20 @@ def value_cards(
         alt = d.copy()
         alt.play_card(cls[0])
         while best < top and can_score(solver, alt, team, best + 1):
+            if not exact:
+                # Another card does better than the played one is known to: its exact
+                # value now decides the verdict.
+                while vp < top and can_score(solver, after, team, vp + 1):
+                    vp += 1
+                exact = True
+                if vp > best:
+                    best = vp
+                    continue
             best += 1
             better = cls[0]
-    return CardValues(Score.from_points(d.game, vp), Score.from_points(d.game, best), better)
+    if vp >= best:
+        better = None
+    return CardValues(Score.from_points(d.game, vp), Score.from_points(d.game, best), better, exact)
 
 
 def _card_classes(d: TrickDeal) -> list[list[Card]]:
