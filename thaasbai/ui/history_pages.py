@@ -123,9 +123,13 @@ class HistoryPages:
         v.review_note = "Working it out, last trick first…"
         route = self.app.page.route
         self._show_viewer(route)
-        v.review = await self.learning.review(record, v.entry.seat, index)
-        v.review_note = ""
-        if self.viewer is v and self.app.page.route == route:
+        # Shown after the first round, then again as the earlier tricks are analysed,
+        # for as long as the page stays open.
+        async for review in self.learning.reviews(record, v.entry.seat, index):
+            if self.viewer is not v or self.app.page.route != route:
+                break
+            v.review = review
+            v.review_note = "" if review.complete else "Working on the earlier tricks…"
             self._show_viewer(route)
 
     async def _show_record(self) -> None:

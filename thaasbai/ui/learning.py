@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Generator
+from collections.abc import AsyncIterator, Callable, Generator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -32,6 +32,7 @@ from .session import GameSession, LocalSession
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 REVIEW_MS = 10_000  # natively; the browser takes the same budget (it analyses fewer tricks)
+REVIEW_MORE_MS = 5_000  # then the earlier tricks, shown after each round of this much
 
 
 def until(
@@ -179,6 +180,27 @@ class Learning:
         """A review of one deal on a budget, off the event loop (last tricks first)."""
         reviewer = Reviewer(record, seat, deal)
         return await runtime.think(reviewer.steps(budget_ms))
+
+    async def reviews(
+        self,
+        record: dict,
+        seat: int,
+        deal: int,
+        first_ms: int = REVIEW_MS,
+        more_ms: int = REVIEW_MORE_MS,
+    ) -> AsyncIterator[Review]:
+        """The review of one deal in rounds, off the event loop: what ``first_ms`` of
+        analysis finds (the last tricks first), then again after each further
+        ``more_ms`` until every decision is judged.  The solver's work carries over from
+        round to round; the caller stops when its page is left."""
+        reviewer = Reviewer(record, seat, deal)
+        budget = first_ms
+        while True:
+            review = await runtime.think(reviewer.steps(budget))
+            yield review
+            if review.complete:
+                return
+            budget = more_ms
 
 
 def session_record(session: GameSession) -> dict[str, Any] | None:
