@@ -235,7 +235,8 @@ def _review_lines(r: Review) -> list[ft.Control]:
     done = ", ".join(map(str, r.analysed_tricks)) or "none yet"
     out: list[ft.Control] = [
         ft.Text(
-            f"Tricks analysed: {done}" + ("" if r.complete else " (the rest while this page is open)")
+            f"Tricks analysed: {done}"
+            + ("" if r.complete else " (the rest while this page is open)")
         )
     ]
     mistakes = r.mistakes
