@@ -272,9 +272,7 @@ def value_cards(
             if not exact:
                 # Another card does better than the played one is known to: its exact
                 # value now decides the verdict.
-                while vp < top and can_score(solver, after, team, vp + 1):
-                    vp += 1
-                exact = True
+                vp, exact = best_score(solver, after, team, vp).points, True
                 if vp > best:
                     best = vp
                     continue
