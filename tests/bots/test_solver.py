@@ -235,3 +235,31 @@ def test_partition_search_shares_work_between_positions():
             s.wins(d, 0)
         searched[name] = s.nodes
     assert searched["partition"] < searched["exact"]
+
+
+def follow_order(next_hearts: list[str]) -> list[str]:
+    """The order the solver tries its hearts in as second hand (K♥ 2♥, after a 5♥ lead)
+    when the next seat, an opponent, holds ``next_hearts``."""
+    from thaasbai.engine.cards import format_card, parse_card
+
+    def mask(names):
+        return sum(1 << parse_card(c) for c in names)
+
+    hands = [mask(["5H", "QS"]), mask(["KH", "2H"]), mask([*next_hearts, "KS"]), mask(["JS", "TS"])]
+    s = Solver("thaas")
+    s.hands = hands
+    s.team = 0
+    s.implicit = False
+    five = parse_card("5H")
+    legal = hands[1]
+    others = (hands[0] | hands[2] | hands[3] | 1 << five) & ~legal
+    moves = s._moves(legal, legal, others, 1, five // 13, -1, five, 0, 1)
+    return [format_card(c) for c in moves]
+
+
+def test_a_winner_that_the_next_seats_singleton_beats_is_tried_as_a_loser():
+    """The next seat must play its singleton A♥ and win: the K♥ only costs a high card,
+    so the low heart goes first.  With A♥ 3♥ there, the K♥ may force the ace: first."""
+    assert follow_order(["AH"]) == ["2H", "KH"]
+    assert follow_order(["AH", "3H"]) == ["KH", "2H"]
+    assert follow_order(["QH"]) == ["KH", "2H"]

@@ -26,7 +26,9 @@ What makes it fast:
   in implicit mode, discard), which settles many positions without a search (in no-hukum
   play, where there are no hukum cards, the cashing bound halved the nodes searched);
 - move ordering: when the mover's side is already winning the trick, low cards first;
-  otherwise the cheapest winning card first, then the lowest losers; leads cash top
+  otherwise the cheapest winning card first, then the lowest losers (a "winner" that the
+  next seat's singleton of the suit beats counts as a loser: seed 23's review went from
+  19.2M to 9.0M nodes); leads cash top
   cards first, then a suit partner ruffs, then towards partner's top card, and a suit an
   opponent ruffs last, each group in the order of a history table of earlier cut-offs
   (sorted on C-level keys, no Python call per card);
@@ -214,6 +216,13 @@ class Solver:
                 winners.reverse()
                 losers = reps[k:]
                 losers.reverse()
+                if pos < 3 and winners:
+                    # The next seat, an opponent, holds a singleton above all of them: it
+                    # must play it and win, so they only lose a high card: losers too.
+                    nxt = self.hands[(seat + 1) & 3] & SUIT_MASKS[led]
+                    if nxt and not nxt & (nxt - 1) and nxt < 1 << winners[-1]:
+                        losers += winners
+                        winners = []
                 reps = winners + losers
             if tens and legal & tens:
                 reps = _tens_first(reps, ours)
