@@ -8,7 +8,7 @@ import pytest
 
 from thaasbai.bots.normal import NormalBot
 from thaasbai.bots.solver import Solver, Unsolvable, brute_force_wins
-from thaasbai.engine.cards import FULL_DECK
+from thaasbai.engine.cards import FULL_DECK, format_card, parse_card
 from thaasbai.engine.match import GameOptions, new_match
 from thaasbai.engine.trick import DhihaehDeal, ThaasDeal
 from thaasbai.engine.views import view_for
@@ -167,7 +167,6 @@ def test_the_cashing_bound_never_promises_more_than_minimax_gives(mode):
 def test_partner_runs_count_after_the_leaders_only_if_partner_keeps_them():
     """Leader A♠ 2♥, partner A♥ K♥: partner must throw a heart on the A♠, so the side
     takes 2 tricks (the low heart to partner), not 1 + 2."""
-    from thaasbai.engine.cards import parse_card
 
     d = ThaasDeal.deal(random.Random(0), dealer=3, mode="none")  # seat 0 leads
     hands = [["AS", "2H"], ["KS", "QH"], ["AH", "KH"], ["QS", "JH"]]
@@ -240,7 +239,6 @@ def test_partition_search_shares_work_between_positions():
 def follow_order(next_hearts: list[str]) -> list[str]:
     """The order the solver tries its hearts in as second hand (K♥ 2♥, after a 5♥ lead)
     when the next seat, an opponent, holds ``next_hearts``."""
-    from thaasbai.engine.cards import format_card, parse_card
 
     def mask(names):
         return sum(1 << parse_card(c) for c in names)

@@ -28,10 +28,10 @@ What makes it fast:
 - move ordering: when the mover's side is already winning the trick, low cards first;
   otherwise the cheapest winning card first, then the lowest losers (a "winner" that the
   next seat's singleton of the suit beats counts as a loser: seed 23's review went from
-  19.2M to 9.0M nodes); leads cash top
-  cards first, then a suit partner ruffs, then towards partner's top card, and a suit an
-  opponent ruffs last, each group in the order of a history table of earlier cut-offs
-  (sorted on C-level keys, no Python call per card);
+  19.2M to 9.0M nodes); leads cash top cards first, then a suit partner ruffs, then
+  towards partner's top card, and a suit an opponent ruffs last, each group in the
+  order of a history table of earlier cut-offs (sorted on C-level keys, no Python call
+  per card);
 - equivalent-card pruning: cards adjacent in rank once the played cards are gone are
   interchangeable, so only one of them is tried (tens excluded in Dhihaeh);
 - no per-node lists for the trick: the trick lives in ints (winning card and seat, the
@@ -217,8 +217,8 @@ class Solver:
                 losers = reps[k:]
                 losers.reverse()
                 if pos < 3 and winners:
-                    # The next seat, an opponent, holds a singleton above all of them: it
-                    # must play it and win, so they only lose a high card: losers too.
+                    # The next seat (an opponent) holds a singleton above all of them: it
+                    # must play it, so they would only throw a high card away: losers.
                     nxt = self.hands[(seat + 1) & 3] & SUIT_MASKS[led]
                     if nxt and not nxt & (nxt - 1) and nxt < 1 << winners[-1]:
                         losers += winners
