@@ -13,7 +13,7 @@ import pytest
 from thaasbai.bots import fast
 from thaasbai.bots.open_hukum import HybridSolver, OpenHukumSolver
 from thaasbai.bots.solver import TEN_SCORE, Solver, brute_force_wins
-from thaasbai.engine.cards import SUIT_MASKS, TENS
+from thaasbai.engine.cards import SUIT_MASKS, SUIT_NAMES, TENS
 from thaasbai.engine.trick import DhihaehDeal, ThaasDeal, TrickDeal
 
 NEEDS_DDS = pytest.mark.skipif(not fast.AVAILABLE, reason="endplay is not installed")
@@ -287,3 +287,56 @@ def test_partition_search_keeps_the_open_hukum_answers():
                 exact = OpenHukumSolver("thaas")
                 exact.partition = False
                 assert shared.wins(probe, team) == exact.wins(probe, team)
+
+
+class RecordingSolver(OpenHukumSolver):
+    """Notes the suits a discard node tries, in order."""
+
+    def __init__(self) -> None:
+        super().__init__("thaas")
+        self.tried: list[str] = []
+
+    def _suit_reaches(self, pos, seat, led, tmask, suit, target):
+        self.tried.append(SUIT_NAMES[suit])
+        return super()._suit_reaches(pos, seat, led, tmask, suit, target)
+
+
+def discard_at_the_root(seat_1: str, seat_3: str) -> ThaasDeal:
+    """Four tricks left, the hukum open, 5♦ led; seat 1 (void in diamonds) to discard,
+    holding ``seat_1``, its partner ``seat_3``."""
+    from thaasbai.engine.cards import FULL_DECK, mask_of, parse_card
+
+    d = ThaasDeal.deal(random.Random(1), dealer=3, mode="implicit")  # seat 0 leads
+    d.hands = [
+        mask_of(parse_card(c) for c in h.split())
+        for h in ("QS 9S 8S", seat_1, "2D 3D 4D 7S", seat_3)
+    ]
+    led = parse_card("5D")
+    d.trick, d.trick_mask, d.led, d.to_act = [led], 1 << led, led // 13, 1
+    d.played = FULL_DECK & ~(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3] | 1 << led)
+    d.tricks_played, d.tricks = 9, [6, 3]  # seat 1's side needs all four tricks left
+    return d
+
+
+def test_a_discarder_names_the_suit_with_the_higher_cards_first():
+    """Hearts and clubs are as long on the discarder's side: the suit with the ace is
+    tried first, and it settles the node (and counts as a win for the next nodes)."""
+    for seat_1, seat_3, first in (
+        ("KH JH AC KC", "QH QC 6S 7D", "clubs"),
+        ("AH JH KC QC", "KH AC 6S 7D", "hearts"),
+    ):
+        d = discard_at_the_root(seat_1, seat_3)
+        s = RecordingSolver()
+        assert s.wins(d, 1) and Solver("thaas").wins(d, 1)
+        assert s.tried == [first]
+        assert s.discard_wins[1][SUIT_NAMES.index(first)] == 1
+
+
+def test_a_suit_that_settled_earlier_discard_nodes_is_tried_first():
+    """What worked for the side before goes before the length and the top cards."""
+    d = discard_at_the_root("KH JH AC KC", "QH QC 6S 7D")
+    s = RecordingSolver()
+    s.discard_wins[1][SUIT_NAMES.index("hearts")] = 1
+    s.wins(d, 1)
+    assert s.tried[0] == "hearts"
+    assert s.wins(d, 1) == Solver("thaas").wins(d, 1)

@@ -23,7 +23,8 @@ What keeps the work small:
 - bounds without a search: a discard that no later seat in the trick can over-ruff wins
   the trick; a top run of the candidate suit in one hand takes that many tricks, for its
   side or against it;
-- suits tried in order of the discarder side's length in them, and a node settled by the
+- suits tried in order of how often each settled the side's discard nodes so far, then
+  of the discarder side's length in them and its top card, and a node settled by the
   first suit that reaches the target (for the discarder's side) or by all failing;
 - in the open phase, leads ordered by who would discard first and cashing first, and
   followers low first when a seat still to play could discard (see
@@ -63,6 +64,9 @@ class OpenHukumSolver(Solver):
         # discard node -> per suit [lo, hi]: bounds on the score the discarder's side
         # takes from this trick on if it discards that suit (hi -1: it holds none)
         self.discards: dict[tuple[int, ...], list[list[int]]] = {}
+        # per side (seat & 1), per suit: discard nodes that suit settled for that side
+        # while other suits were still to try (move ordering, as the solver's history)
+        self.discard_wins = [[0] * 4, [0] * 4]
 
     def _discard_reaches(self, pos: int, seat: int, led: int, tmask: int, target: int) -> bool:
         """Can the side of ``seat`` (void in the led suit, the hukum still open) score
@@ -100,16 +104,14 @@ class OpenHukumSolver(Solver):
             return False
         if len(todo) > 1:
             ours = hand | hands[(seat + 2) & 3]
-            todo.sort(
-                key=lambda s: (
-                    (ours & SUIT_MASKS[s]).bit_count() * 16 + (hand & SUIT_MASKS[s]).bit_count()
-                ),
-                reverse=True,
-            )
+            wins = self.discard_wins[seat & 1]
+            todo.sort(key=lambda s: _hukum_preference(s, ours, hand, wins), reverse=True)
         for s in todo:
             if self._suit_reaches(pos, seat, led, tmask, s, target):
                 bounds[s][0] = target
                 bounds[s][2] = ranks_kept(self.wr, everything)
+                if len(todo) > 1:
+                    self.discard_wins[seat & 1][s] += 1
                 return True
             bounds[s][1] = target - 1
             bounds[s][3] = ranks_kept(self.wr, everything)
@@ -294,6 +296,18 @@ class HybridSolver(OpenHukumSolver):
         self.wr = h[0] | h[1] | h[2] | h[3]  # DDS does not say which ranks decided it
         trick = cards_of(tmask)  # all of the led suit: in any order, the same trick
         return fast.trump_reaches(self.hands, (seat - pos) & 3, trick, suit, target)
+
+
+def _hukum_preference(suit: int, ours: int, hand: int, wins: list[int]) -> int:
+    """How early a discarder tries to name ``suit`` the hukum (higher first): the suit
+    that settled the side's discard nodes most often so far, then the side's length in
+    it, the discarder's own, and the side's highest card of it (with equal lengths,
+    A K over K J)."""
+    held = ours & SUIT_MASKS[suit]
+    top = 12 - ((held & -held).bit_length() - 1 - 13 * suit)  # 12 for an ace
+    return (
+        wins[suit] << 16 | held.bit_count() << 10 | (hand & SUIT_MASKS[suit]).bit_count() << 6 | top
+    )
 
 
 def _kept_in(suit: int, k: int) -> tuple[int, int, int, int]:
