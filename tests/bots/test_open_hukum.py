@@ -340,3 +340,20 @@ def test_a_suit_that_settled_earlier_discard_nodes_is_tried_first():
     s.wins(d, 1)
     assert s.tried[0] == "hearts"
     assert s.wins(d, 1) == Solver("thaas").wins(d, 1)
+
+
+def test_a_lead_for_partner_to_discard_on_is_the_lowest_of_the_suit():
+    """Partner, void in diamonds, names the hukum on the lead and beats it whatever it
+    is: the 3♦ goes first, the K♦ and 8♦ are kept for later (after the safe spade)."""
+    from thaasbai.engine.cards import format_card, mask_of, parse_card
+
+    hands = [
+        mask_of(parse_card(c) for c in h.split())
+        for h in ("KD 8D 3D 9S", "AD QD 5D 2S", "AH KH QH 4S", "JD TD KS QS")
+    ]
+    s = OpenHukumSolver("thaas")
+    s.hands, s.team, s.implicit = hands, 0, True
+    reps = [parse_card(c) for c in ("9S", "KD", "8D", "3D")]
+    others = (hands[1] | hands[2] | hands[3]) & ~hands[0]
+    order = s._order_leads(reps, hands[0], others, 0, -1)
+    assert [format_card(c) for c in order] == ["3D", "KD", "9S", "8D"]

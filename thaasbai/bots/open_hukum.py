@@ -221,11 +221,12 @@ class OpenHukumSolver(Solver):
         self, reps: list[Card], hand: int, others: int, seat: int, hukum: int
     ) -> list[Card]:
         """While the hukum is open: first cash the top card of a suit nobody is void in
-        (it wins the trick), then lead a suit where partner is the first void seat
-        (partner names the hukum and ruffs), then, in suits nobody is void in, towards
-        partner's top card, then the rest of them, and last a suit an opponent would
-        discard on first (it names the hukum); within each group by earlier cut-offs,
-        then high cards first."""
+        (it wins the trick), then lead the lowest card of a suit where partner is the
+        first void seat (partner names the hukum and ruffs), then, in suits nobody is
+        void in, towards partner's top card, then the rest of them (with the higher
+        cards of partner's void suit), and last a suit an opponent would discard on
+        first (it names the hukum); within each group by earlier cut-offs, then high
+        cards first."""
         if hukum >= 0 or not self.implicit:
             return super()._order_leads(reps, hand, others, seat, hukum)
         hands = self.hands
@@ -233,13 +234,16 @@ class OpenHukumSolver(Solver):
         rho = hands[(seat + 3) & 3]
         everything = hand | others
         hist = self.history
+        lowest = {c // 13: c for c in reps}  # reps go from the ace down: the last wins
         scored = []
         for c in reps:
             sm = SUIT_MASKS[c // 13]
             if not lho & sm:
                 group = 0
             elif not pa & sm:
-                group = _LEAD_PARTNER_VOID
+                # Partner's discard names the hukum and beats whatever is led: the lowest
+                # card goes, the higher ones are kept for later tricks (plain leads).
+                group = _LEAD_PARTNER_VOID if lowest[c // 13] == c else _LEAD_SAFE
             elif not rho & sm:
                 group = 0
             else:
