@@ -261,3 +261,49 @@ def test_a_winner_that_the_next_seats_singleton_beats_is_tried_as_a_loser():
     assert follow_order(["AH"]) == ["2H", "KH"]
     assert follow_order(["AH", "3H"]) == ["KH", "2H"]
     assert follow_order(["QH"]) == ["KH", "2H"]
+
+
+def discard_order(last_hand: str, winner_seat: int) -> list[str]:
+    """The order the solver tries its cards in as third hand, void in diamonds (spades
+    the hukum), after A♦ 3♦ with seat ``winner_seat`` winning; the last seat holds
+    ``last_hand``."""
+
+    def mask(names: str) -> int:
+        return sum(1 << parse_card(c) for c in names.split())
+
+    hands = [
+        mask("KS JS QC AC 8C 5H 6H"),
+        mask("TS 9S 3H 4H 7H JC 6C"),
+        mask("4S 3S 2S KH 2H KC 3C 2C"),
+        mask(last_hand),
+    ]
+    s = Solver("thaas")
+    s.hands = hands
+    s.team = 0
+    s.implicit = False
+    ace = parse_card("AD")
+    tmask = 1 << ace | 1 << parse_card("3D")
+    legal = hands[2]
+    others = (hands[0] | hands[1] | hands[3] | tmask) & ~legal
+    spades = parse_card("2S") // 13
+    moves = s._moves(legal, legal, others, 2, ace // 13, spades, ace, winner_seat, 2)
+    return [format_card(c) for c in moves]
+
+
+def test_discards_try_a_low_card_of_a_long_suit_and_spare_partners_sure_winner():
+    """Partner's A♦ holds (the last seat follows suit): ruffing it only wastes a hukum
+    card, so the hukum goes last; a low club (of four) before the low heart (of K♥ 2♥,
+    a guarded king), though the 2♥ is the lowest card."""
+    assert discard_order("4D 5D QS AS AH 9C TC QH", 0) == ["3C", "2H", "KC", "KH", "4S"]
+
+
+def test_a_ruff_of_partners_winner_is_not_last_when_the_last_seat_can_overruff():
+    """The last seat is void in diamonds and holds hukum cards: partner's ace is not
+    sure, so the hukum is ordered like any suit (three cards, a low one)."""
+    assert discard_order("8H 9H QS AS AH 9C TC QH", 0) == ["3C", "4S", "2H", "KC", "KH"]
+
+
+def test_losing_discards_keep_the_long_suits_low_cards_first():
+    """An opponent's A♦ wins: the ruff first, then the losers, a low club before the
+    2♥ of a guarded king."""
+    assert discard_order("4D 5D QS AS AH 9C TC QH", 1) == ["4S", "3C", "KC", "2H", "KH"]

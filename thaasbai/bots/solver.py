@@ -40,6 +40,8 @@ What makes it fast:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine.cards import SUIT_MASKS, TENS, Card
 from ..engine.trick import IMPLICIT, TrickDeal
 
@@ -53,7 +55,13 @@ LEAD_TOP = 1 << 40
 LEAD_PARTNER = 1 << 39
 LEAD_RUFF = 3 << 38  # partner is void in the suit and holds hukum cards
 _RANK = [c % 13 for c in range(52)]  # sort key: high cards first
-_LOW_FIRST = [-(c % 13) for c in range(52)]  # sort key: low cards first
+_LOW_RANK = [c % 13 for c in range(52)]  # sort key, high first: low cards first
+# Discard order (Solver._discard_key, after DDS's Moves.cpp): the weight of a suit by how
+# many cards of it the hand holds, what a guarded king's doubleton loses, and what the
+# hukum loses when partner's winner is sure.
+DISCARD_LENGTH_WEIGHT = [(n << 6) // 10 for n in range(14)]
+DISCARD_GUARD_PENALTY = 4
+DISCARD_SPARE_PENALTY = 50
 
 
 class Unsolvable(ValueError):
@@ -228,9 +236,10 @@ class Solver:
                 reps = _tens_first(reps, ours)
             return reps
         # Not following: the cheapest card that wins first (unless our side is already
-        # winning), then the losers from the lowest rank up.
+        # winning), then the losers, a low card of a long suit first.
         if ours:
-            reps.sort(key=_LOW_FIRST.__getitem__)
+            spare = hukum if ws != hukum and self._holds(pos, seat, led, hukum, wcard) else -1
+            reps.sort(key=self._discard_key(hand, spare), reverse=True)
         else:
             open_hukum = hukum < 0 and self.implicit
             winners = []
@@ -242,11 +251,47 @@ class Solver:
                 else:
                     losers.append(x)
             if len(losers) > 1:
-                losers.sort(key=_LOW_FIRST.__getitem__)
+                losers.sort(key=self._discard_key(hand, -1), reverse=True)
             reps = winners + losers
         if tens and legal & tens:
             reps = _tens_first(reps, ours)
         return reps
+
+    def _discard_key(self, hand: int, spare: int) -> Callable[[Card], int]:
+        """Sort key (high first) for cards played off-suit, after DDS's weights: a low
+        card of a long suit first, not the second card of a doubleton holding the
+        suit's second-highest card (a guarded king), and the suit ``spare`` last."""
+        hands = self.hands
+        everything = hands[0] | hands[1] | hands[2] | hands[3]
+        weight = []
+        for s in range(4):
+            mine = hand & SUIT_MASKS[s]
+            n = mine.bit_count()
+            w = DISCARD_LENGTH_WEIGHT[n]
+            if n == 2:
+                rest = everything & SUIT_MASKS[s]
+                rest &= rest - 1  # without the top card
+                if rest & -rest & mine:
+                    w -= DISCARD_GUARD_PENALTY
+            if s == spare:
+                w -= DISCARD_SPARE_PENALTY
+            weight.append(w)
+        return lambda c: _LOW_RANK[c] + weight[c // 13]
+
+    def _holds(self, pos: int, seat: int, led: int, hukum: int, wcard: int) -> bool:
+        """True if no seat after ``seat`` in this trick can beat the winning card
+        ``wcard`` (so ruffing partner's winner can only waste a hukum card)."""
+        if pos == 3:
+            return True
+        nxt = self.hands[(seat + 1) & 3]
+        ws = wcard // 13
+        if nxt & SUIT_MASKS[led]:
+            # It must follow suit: only a higher card of the led suit beats a winner of it.
+            return ws != led or not nxt & SUIT_MASKS[led] & ((1 << wcard) - 1)
+        hm = SUIT_MASKS[hukum] if hukum >= 0 else 0
+        if ws == hukum:
+            return not nxt & hm & ((1 << wcard) - 1)
+        return not nxt & hm
 
     def _void_later(self, pos: int, seat: int, led: int) -> bool:
         """True if a seat still to play to this trick holds no card of the led suit."""
