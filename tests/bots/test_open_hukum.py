@@ -357,3 +357,31 @@ def test_a_lead_for_partner_to_discard_on_is_the_lowest_of_the_suit():
     others = (hands[1] | hands[2] | hands[3]) & ~hands[0]
     order = s._order_leads(reps, hands[0], others, 0, -1)
     assert [format_card(c) for c in order] == ["3D", "KD", "9S", "8D"]
+
+
+def test_cut_offs_before_the_first_discard_order_only_the_open_phases_leads():
+    """The leads that settled positions while the hukum was open and those that settled
+    them once it was set are kept apart: a history of the one does not reorder the
+    other's leads."""
+    from thaasbai.engine.cards import format_card, mask_of, parse_card
+
+    hands = [
+        mask_of(parse_card(c) for c in h.split())
+        for h in ("9S 5S 8H", "AS 7S KH", "KS 6S QH", "QS 4S JH")
+    ]
+
+    def order(hukum: int, open_cut: int = 0, set_cut: int = 0) -> list[str]:
+        s = OpenHukumSolver("thaas")
+        s.hands, s.team, s.implicit = hands, 0, True
+        s.open_history[parse_card("5S")] = open_cut
+        s.history[parse_card("5S")] = set_cut
+        reps = [parse_card(c) for c in ("9S", "5S", "8H")]
+        others = (hands[1] | hands[2] | hands[3]) & ~hands[0]
+        return [format_card(c) for c in s._order_leads(reps, hands[0], others, 0, hukum)]
+
+    diamonds = SUIT_NAMES.index("diamonds")
+    assert order(-1) == ["9S", "8H", "5S"]
+    assert order(-1, open_cut=5) == ["5S", "9S", "8H"]
+    assert order(-1, set_cut=5) == order(-1)
+    assert order(diamonds, set_cut=5)[0] == "5S"
+    assert order(diamonds, open_cut=5) == order(diamonds)

@@ -233,7 +233,7 @@ class OpenHukumSolver(Solver):
         lho, pa = hands[(seat + 1) & 3], hands[(seat + 2) & 3]
         rho = hands[(seat + 3) & 3]
         everything = hand | others
-        hist = self.history
+        hist = self.open_history
         lowest = {c // 13: c for c in reps}  # reps go from the ace down: the last wins
         scored = []
         for c in reps:
