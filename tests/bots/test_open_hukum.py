@@ -385,3 +385,24 @@ def test_cut_offs_before_the_first_discard_order_only_the_open_phases_leads():
     assert order(-1, set_cut=5) == order(-1)
     assert order(diamonds, set_cut=5)[0] == "5S"
     assert order(diamonds, open_cut=5) == order(diamonds)
+
+
+@NEEDS_DDS
+def test_hybrid_asks_dds_only_at_discard_nodes_of_larger_hands():
+    """Discard nodes below ``DDS_FROM_CARDS`` cards a hand are searched on in Python (no
+    DDS call); from there DDS values them: the same answers as the pure search both
+    ways."""
+    from thaasbai.bots.open_hukum import DDS_FROM_CARDS
+
+    rng = random.Random(38)
+    for cards, asks in ((DDS_FROM_CARDS - 1, False), (DDS_FROM_CARDS, True)):
+        found = 0
+        while found < 3:
+            (d,) = open_positions(rng, "thaas", cards, 1)
+            if d.hukum >= 0 or not d.trick or d.hands[d.to_act] & SUIT_MASKS[d.led]:
+                continue  # a discard node at the root, so one is met whatever happens
+            found += 1
+            team = rng.randrange(2)
+            hybrid = HybridSolver("thaas")
+            assert hybrid.wins(d, team) == OpenHukumSolver("thaas").wins(d, team)
+            assert (hybrid.dds_calls > 0) == asks
