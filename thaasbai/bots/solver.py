@@ -57,8 +57,7 @@ DHIHAEH_TARGET = 2 * TEN_SCORE + 7
 LEAD_TOP = 1 << 40
 LEAD_PARTNER = 1 << 39
 LEAD_RUFF = 3 << 38  # partner is void in the suit and holds hukum cards
-_RANK = [c % 13 for c in range(52)]  # sort key: high cards first
-_LOW_RANK = [c % 13 for c in range(52)]  # sort key, high first: low cards first
+_RANK = [c % 13 for c in range(52)]  # sort key: high cards first (reversed: low first)
 # Discard order (Solver._discard_key, after DDS's Moves.cpp): the weight of a suit by how
 # many cards of it the hand holds, what a guarded king's doubleton loses, and what the
 # hukum loses when partner's winner is sure.
@@ -245,7 +244,8 @@ class Solver:
         # Not following: the cheapest card that wins first (unless our side is already
         # winning), then the losers, a low card of a long suit first.
         if ours:
-            spare = hukum if ws != hukum and self._holds(pos, seat, led, hukum, wcard) else -1
+            sure = hukum >= 0 and ws != hukum and self._holds(pos, seat, led, hukum, wcard)
+            spare = hukum if sure else -1
             reps.sort(key=self._discard_key(hand, spare), reverse=True)
         else:
             open_hukum = hukum < 0 and self.implicit
@@ -283,11 +283,13 @@ class Solver:
             if s == spare:
                 w -= DISCARD_SPARE_PENALTY
             weight.append(w)
-        return lambda c: _LOW_RANK[c] + weight[c // 13]
+        return lambda c: _RANK[c] + weight[c // 13]
 
     def _holds(self, pos: int, seat: int, led: int, hukum: int, wcard: int) -> bool:
         """True if no seat after ``seat`` in this trick can beat the winning card
-        ``wcard`` (so ruffing partner's winner can only waste a hukum card)."""
+        ``wcard`` of ``seat``'s side with ``hukum`` set (so ruffing partner's winner can
+        only waste a hukum card).  The side wins only at the third or fourth seat, so at
+        most the next seat is left to play."""
         if pos == 3:
             return True
         nxt = self.hands[(seat + 1) & 3]
@@ -295,7 +297,7 @@ class Solver:
         if nxt & SUIT_MASKS[led]:
             # It must follow suit: only a higher card of the led suit beats a winner of it.
             return ws != led or not nxt & SUIT_MASKS[led] & ((1 << wcard) - 1)
-        hm = SUIT_MASKS[hukum] if hukum >= 0 else 0
+        hm = SUIT_MASKS[hukum]
         if ws == hukum:
             return not nxt & hm & ((1 << wcard) - 1)
         return not nxt & hm
