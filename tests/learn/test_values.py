@@ -12,12 +12,14 @@ import pytest
 
 from tests.bots.test_solver import open_implicit
 from thaasbai.bots import fast
-from thaasbai.engine.cards import SUIT_MASKS
+from thaasbai.bots.solver import DHIHAEH_TARGET
+from thaasbai.engine.cards import FULL_DECK, SUIT_MASKS
 from thaasbai.engine.trick import DhihaehDeal, TrickDeal
 from thaasbai.learn.values import (
     BoundedSolver,
     OpenThaasDeal,
     best_score,
+    dds_card_values,
     review_solver,
     value_cards,
 )
@@ -54,18 +56,25 @@ def exact_values(d: TrickDeal, team: int) -> dict[int, int]:
 @pytest.mark.parametrize(("game", "dds"), SOLVERS)
 def test_value_cards_gives_minimax_values_and_the_lowest_better_card(game, dds):
     rng = random.Random(f"values{game}{dds}")
-    mistakes = 0
-    known_to_reach = 0
-    for _ in range(30):
+    win = DHIHAEH_TARGET if game == "dhihaeh" else 7
+    mistakes = known_to_reach = by_the_deal = 0
+    for _ in range(40):
         d = open_position(rng, game, rng.choice((2, 3)))
         team = d.to_act & 1
         exact = exact_values(d, team)
         played = rng.choice(sorted(exact))
-        hint = rng.choice([None, exact[played], exact[played] + rng.randrange(-3, 4)])
+        hint = rng.choice([None, exact[played], exact[played] + rng.randrange(-3, 4), win])
         got = value_cards(review_solver(game, dds), d, team, played, hint)
         best = max(exact.values())
+        flip = exact[played] < win <= best  # the played card loses a deal another wins
+        assert (not got.exact and got.better is not None) == flip
         if got.exact:
             assert (got.played.points, got.best.points) == (exact[played], best)
+        elif flip:
+            # Judged by the deal itself: the played card's score at most, the better
+            # card's at least (the winning score), both true bounds.
+            by_the_deal += 1
+            assert exact[played] <= got.played.points < win == got.best.points <= best
         else:
             # Left unproven only for the best card, which reaches the hint it was given.
             known_to_reach += 1
@@ -75,9 +84,9 @@ def test_value_cards_gives_minimax_values_and_the_lowest_better_card(game, dds):
             assert got.better is None
         else:
             mistakes += 1
-            assert got.exact
-            assert got.better == min(c for c, v in exact.items() if v == best)
-    assert mistakes >= 3 and known_to_reach >= 3
+            reach = win if flip else best  # the lowest card that wins the deal, if that
+            assert got.better == min(c for c, v in exact.items() if v >= reach)
+    assert mistakes >= 3 and known_to_reach >= 3 and by_the_deal >= 2
 
 
 @pytest.mark.parametrize(("game", "dds"), SOLVERS)
@@ -107,3 +116,49 @@ def test_the_review_solvers_value_larger_open_positions_as_the_plain_one(dds):
         plain = value_cards(BoundedSolver("thaas"), d, team, played)
         assert fast_one == plain
     assert discards >= 1
+
+
+def lost_by_one_card_won_by_two() -> OpenThaasDeal:
+    """Four cards a hand, tricks 4-5, seat 0 to lead, hearts the hukum: leading card 32
+    takes team 0 to 6 tricks (the deal lost), card 9 to 7 (won) and cards 20 and 24 to
+    8 (won with a trick more)."""
+    d = open_implicit(random.Random(0), OpenThaasDeal, 4)
+    d.hands = [0x101100200, 0x88002001000, 0x48020040, 0x1040000000003]
+    d.played = FULL_DECK & ~(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3])
+    d.tricks = [4, 5]
+    d.leader = 0
+    d.hukum = 1
+    return d
+
+
+@pytest.mark.parametrize("dds", [False, pytest.param(True, marks=NEEDS_DDS)])
+@pytest.mark.parametrize("hint", [None, 6, 7, 8])
+def test_a_card_that_wins_the_deal_is_named_over_one_that_takes_more_tricks(dds, hint):
+    d = lost_by_one_card_won_by_two()
+    assert exact_values(d, 0) == {9: 7, 20: 8, 24: 8, 32: 6}
+    got = value_cards(review_solver("thaas", dds), d, 0, 32, hint)
+    assert got.better == 9 and got.played.points < 7 == got.best.points
+    if dds:
+        native = dds_card_values(d, 0, 32)
+        assert native.better == 9 and (native.played.points, native.best.points) == (6, 8)
+
+
+@NEEDS_DDS
+def test_dds_names_the_card_the_search_names_once_the_hukum_is_known():
+    """Natively the review values a position with the hukum known by DDS, every card at
+    once (``dds_card_values``): its numbers are minimax's and it names the card the
+    search names, the lowest that wins a deal the played card loses even where another
+    card takes more tricks (the test above)."""
+    rng = random.Random("dds names")
+    for _ in range(100):
+        d = open_position(rng, "thaas", rng.choice((3, 4)))
+        if d.hukum < 0:
+            d.hukum = rng.randrange(4)
+        team = d.to_act & 1
+        exact = exact_values(d, team)
+        played = rng.choice(sorted(exact))
+        got = dds_card_values(d, team, played)
+        best = max(exact.values())
+        assert (got.played.points, got.best.points) == (exact[played], best)
+        hint = rng.choice([None, 7, exact[played]])
+        assert got.better == value_cards(BoundedSolver("thaas"), d, team, played, hint).better

@@ -2,8 +2,9 @@
 
 With every hand known (the deal's record), the exact solver values the card played and
 then asks whether another does better (:func:`.values.value_cards`); when one does, the
-lowest such card is named, with what the played one cost: tricks, tens or the deal
-itself in Thaas and Dhihaeh, the Bhabhi outcome in Thulla once two players are left (see
+lowest card that does best is named (the lowest that wins the deal, when the played one
+loses it), with what the played one cost: the deal itself, tricks or tens in Thaas and
+Dhihaeh, the Bhabhi outcome in Thulla once two players are left (see
 :mod:`.thulla_endgame`).  Early positions can take the pure-Python solver far longer
 than a device allows, so :class:`Reviewer` works from the last trick back, on a budget,
 and can be resumed: its :meth:`Reviewer.result` says which tricks are analysed so far.
@@ -31,6 +32,7 @@ from .values import (
     Interrupted,
     Score,
     Unsolvable,
+    dds_card_values,
     open_deal,
     review_solver,
     value_cards,
@@ -58,8 +60,10 @@ class Verdict:
     played_value: Score | int | None = None  # Score, or a Thulla outcome (SAFE/DRAW/BHABHI)
     best_value: Score | int | None = None
     words: str = ""
-    # False: a best play valued at what it is known to reach, not proven the most (no
-    # other card reaches more; see values.value_cards)
+    # False: the values are bounds (see values.CardValues): a best play's what it is
+    # known to reach, not proven the most (no other card reaches more); or, when the
+    # played card loses the deal and the better one wins it, the played one's at most
+    # and the better one's at least the winning score
     exact: bool = True
 
 
@@ -209,22 +213,21 @@ class Reviewer:
                 p.index, trick, p.played, BEST, None, played, best, "Best play.", values.exact
             )
         words = _trick_words(p, values.better, played, best)
-        return Verdict(p.index, trick, p.played, BETTER, values.better, played, best, words)
+        return Verdict(
+            p.index, trick, p.played, BETTER, values.better, played, best, words, values.exact
+        )
 
     def _judge_bridge(self, p: _Position) -> Verdict:
         d = p.before
         assert isinstance(d, TrickDeal)
-        taken = d.tricks[self.seat & 1]
-        values = {c: Score(self.game, taken + t) for c, t in fast.card_tricks(d).items()}
-        best = max(values.values(), key=lambda x: x.points)
-        played = values[p.played]
+        values = dds_card_values(d, self.seat & 1, p.played)
+        played, best = values.played, values.best
         p.extra["points"] = best.points
         trick = _trick_of(d)
         if played.points >= best.points:
             return Verdict(p.index, trick, p.played, BEST, None, played, best, "Best play.")
-        better = min(c for c, v in values.items() if v.points == best.points)
-        words = _trick_words(p, better, played, best)
-        return Verdict(p.index, trick, p.played, BETTER, better, played, best, words)
+        words = _trick_words(p, values.better, played, best)
+        return Verdict(p.index, trick, p.played, BETTER, values.better, played, best, words)
 
     def _hint(self) -> int | None:
         for q in self.positions:
