@@ -264,8 +264,8 @@ def value_cards(
     neither how many tricks it would take nor the played card's exact score is sought
     (``exact`` False: both are bounds).  When the played card falls short of a hint
     equal to the winning score, the other cards are asked that first.  Seeds 0-59's
-    reviews (bench/learn.py): 37.6M nodes before, 33.4M after; seed 31's 2.30M before,
-    0.83M after (docs/PERFORMANCE.md).
+    pure-Python reviews (bench/learn.py): 37.3M nodes before, 33.3M after; seed 31's
+    2.30M before, 0.83M after (docs/PERFORMANCE.md).
     """
     after = d.copy()
     after.play_card(played)
