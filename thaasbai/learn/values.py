@@ -280,9 +280,9 @@ def value_cards(
         vp, exact = hint, False
     else:
         if hint == win and taken < win:
-            # The played card falls short of a hint no higher than the winning score:
-            # it loses the deal, so a card that wins it is the verdict (by the deal
-            # itself) before the played card's exact value is sought.
+            # The played card falls short of the winning score (the hint, a later
+            # decision's value): it loses the deal, so a card that wins it is the
+            # verdict (by the deal itself), asked before the played card's exact value.
             for cls in classes:
                 alt = d.copy()
                 alt.play_card(cls[0])
