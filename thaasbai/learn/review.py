@@ -194,10 +194,11 @@ class Reviewer:
             words = "The hukum call is not judged."
             return Verdict(p.index, trick, p.played, UNJUDGED, words=words)
         team = self.seat & 1
-        if self.dds and fast.maps_to_bridge(d):
-            return self._judge_bridge(p)
         try:
-            values = value_cards(self._solver, d, team, p.played, self._hint())
+            if self.dds and fast.maps_to_bridge(d):
+                values = dds_card_values(d, team, p.played)  # every card at once
+            else:
+                values = value_cards(self._solver, d, team, p.played, self._hint())
         except Unsolvable:
             return Verdict(
                 p.index,
@@ -216,18 +217,6 @@ class Reviewer:
         return Verdict(
             p.index, trick, p.played, BETTER, values.better, played, best, words, values.exact
         )
-
-    def _judge_bridge(self, p: _Position) -> Verdict:
-        d = p.before
-        assert isinstance(d, TrickDeal)
-        values = dds_card_values(d, self.seat & 1, p.played)
-        played, best = values.played, values.best
-        p.extra["points"] = best.points
-        trick = _trick_of(d)
-        if played.points >= best.points:
-            return Verdict(p.index, trick, p.played, BEST, None, played, best, "Best play.")
-        words = _trick_words(p, values.better, played, best)
-        return Verdict(p.index, trick, p.played, BETTER, values.better, played, best, words)
 
     def _hint(self) -> int | None:
         for q in self.positions:

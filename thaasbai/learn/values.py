@@ -45,6 +45,7 @@ __all__ = [
     "open_deal",
     "review_solver",
     "value_cards",
+    "win_points",
 ]
 
 NEAR_HINT = 2  # scores tried one by one next to a hint before a binary search
@@ -141,20 +142,18 @@ class Score:
 
     @property
     def wins(self) -> bool:
-        if self.game == "dhihaeh":
-            return self.points >= DHIHAEH_TARGET
-        return self.tricks >= 7
+        return self.points >= win_points(self.game)
+
+
+def win_points(game: str) -> int:
+    """The whole-deal score (:attr:`Score.points`) at which a team wins the deal."""
+    return DHIHAEH_TARGET if game == "dhihaeh" else 7
 
 
 def _taken(d: TrickDeal, team: int) -> int:
     if isinstance(d, DhihaehDeal):
         return TEN_SCORE * d.tens[team] + d.tricks[team]
     return d.tricks[team]
-
-
-def _win_at(d: TrickDeal) -> int:
-    """The whole-deal score at which a team wins the deal."""
-    return DHIHAEH_TARGET if isinstance(d, DhihaehDeal) else 7
 
 
 def _most_to_come(d: TrickDeal) -> int:
@@ -270,8 +269,14 @@ def value_cards(
     after = d.copy()
     after.play_card(played)
     taken = _taken(after, team)
-    classes = [cls for cls in _card_classes(d) if played not in cls]
-    win = _win_at(d)
+    # The other cards, one per class (its lowest), each with the position after it.
+    alts = []
+    for cls in _card_classes(d):
+        if played not in cls:
+            alt = d.copy()
+            alt.play_card(cls[0])
+            alts.append((cls[0], alt))
+    win = win_points(d.game)
     if (
         hint is not None
         and taken < hint <= taken + _most_to_come(after)
@@ -283,23 +288,19 @@ def value_cards(
             # The played card falls short of the winning score (the hint, a later
             # decision's value): it loses the deal, so a card that wins it is the
             # verdict (by the deal itself), asked before the played card's exact value.
-            for cls in classes:
-                alt = d.copy()
-                alt.play_card(cls[0])
+            for card, alt in alts:
                 if can_score(solver, alt, team, win):
                     return CardValues(
                         Score.from_points(d.game, hint - 1),
                         Score.from_points(d.game, win),
-                        cls[0],
+                        card,
                         exact=False,
                     )
         vp, exact = best_score(solver, after, team, hint).points, True
     best = vp
     better = None
     top = _taken(d, team) + _most_to_come(d)
-    for cls in classes:
-        alt = d.copy()
-        alt.play_card(cls[0])
+    for card, alt in alts:
         while best < top and can_score(solver, alt, team, best + 1):
             if not exact:
                 # Another card does better than the played one is known to: its exact
@@ -309,7 +310,7 @@ def value_cards(
                     best = vp
                     continue
             best += 1
-            better = cls[0]
+            better = card
             if vp < win <= best:
                 # The played card loses the deal and this one wins it: that is the
                 # verdict (by the deal itself), how many more tricks it takes is not.
@@ -333,7 +334,7 @@ def dds_card_values(d: TrickDeal, team: int, played: Card) -> CardValues:
     values = {c: taken + t for c, t in fast.card_tricks(d).items()}
     vp = values[played]
     best = max(values.values())
-    win = _win_at(d)
+    win = win_points(d.game)
     reach = win if vp < win <= best else best
     better = min(c for c, v in values.items() if v >= reach) if vp < best else None
     return CardValues(Score(d.game, vp), Score(d.game, best), better)
