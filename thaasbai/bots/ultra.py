@@ -30,7 +30,7 @@ from itertools import accumulate
 from ..engine.actions import ACCEPT, Action
 from ..engine.cards import cards_of
 from ..engine.thulla import ANSWER
-from ..engine.views import TrickView, View
+from ..engine.views import ThullaView, TrickView, View
 from . import fast as _fast
 from .base import Steps, finish
 from .budget import Budget
@@ -47,6 +47,7 @@ from .search_common import (
     heuristic_choice,
 )
 from .solver import SearchAborted, Solver
+from .thulla_solver import BHABHI, ThullaSolver, TooBig, two_player_hands
 
 ENDGAME_CARDS = {"thaas": 7, "dhihaeh": 5}  # the faster solver: Thaas from 7 cards (was 6)
 # (``UltraBot(endgame_cards=n)`` moves it in every game, for comparison.)  Judged double
@@ -56,6 +57,17 @@ ENDGAME_CARDS = {"thaas": 7, "dhihaeh": 5}  # the faster solver: Thaas from 7 ca
 # One exact solve may search this many nodes (about 0.2 s here) before its world is
 # skipped: the rare slow world would otherwise overrun the move's budget.
 WORLD_NODES = 60_000
+# Thulla with two players left is solved exactly (:mod:`.thulla_solver`) when it fits:
+# this many lead nodes a move (about half a second here), and never past
+# ``THULLA_SHARE`` of the move's budget, so the flat search keeps the rest when it does
+# not fit, or when the position is lost against best play (the other player may still
+# go wrong, which the rollouts model and the exact search does not).  The search yields
+# every ``THULLA_SLICE_S`` (the browser's event loop), its finished nodes kept.
+THULLA_NODES = 150_000
+THULLA_CARDS = 30  # more cards in the two hands than this: not tried (at 28, 20k nodes)
+THULLA_SHARE = 0.7
+THULLA_SLICE_S = 0.05
+THULLA_TABLE_MAX = 1_000_000  # lead nodes kept between moves before the table is cleared
 POOL_SIZE = 200
 # Thaas and Dhihaeh before the endgame: "flat" (Hard's paired search on Ultra's budget)
 # or "ismcts".  Against Hard both measured about the same (54% and 53% of 100 plays).
@@ -150,6 +162,7 @@ class UltraBot:
         self.z = z
         self.fast = fast and _fast.AVAILABLE
         self.pool_size = pool_size
+        self._thulla_solver = ThullaSolver(THULLA_NODES)
         self.last_iterations = 0
         self.last_mode = ""
         self.last_stats: dict[str, float] = {}
@@ -165,11 +178,19 @@ class UltraBot:
         if forced is not None:
             return forced
         moves = candidates(view)
-        if len(moves) == 1:
-            return moves[0]
         default = heuristic_choice(view)
         ms = self.default_budget_ms if budget_ms is None else budget_ms
         budget = Budget(ms, self.iterations)
+        hands = two_player_hands(view) if isinstance(view, ThullaView) else None
+        if hands is not None and (hands[0] | hands[1]).bit_count() <= THULLA_CARDS:
+            # Before the one-candidate shortcut: cards alike for the rollouts are not
+            # alike as a thulla (the one thrown goes to the other hand).
+            action = yield from self._thulla_endgame(view, default, budget, ms)
+            if action is not None:
+                self.last_mode = "thulla-endgame"
+                return action
+        if len(moves) == 1:
+            return moves[0]
         k = knowledge(view)
         if self.fast and bridge_view(view):
             self.last_mode = "endplay"
@@ -205,6 +226,36 @@ class UltraBot:
         return (yield from self._ismcts(view, rng, pool, moves, default, budget))
 
     # -- the exact endgame -------------------------------------------------------------
+
+    def _thulla_endgame(
+        self, view: ThullaView, default: Action, budget: Budget, ms: float
+    ) -> Steps:
+        """With two players left: a card that keeps the seat safe (or, failing that, gets
+        a draw) against best play, Normal's card when it is one of them (else the highest
+        in card order); None when the position is lost against best play or the search
+        does not fit the budget."""
+        solver = self._thulla_solver
+        if len(solver.table) > THULLA_TABLE_MAX:
+            solver.table.clear()
+        solver.nodes = 0
+        clock = time.perf_counter
+        timed = budget.iterations is None  # an iteration count: nodes alone, reproducible
+        until = clock() + THULLA_SHARE * ms / 1000.0 if timed else float("inf")
+        while True:
+            solver.deadline = min(until, clock() + THULLA_SLICE_S) if timed else until
+            try:
+                values = solver.move_values(view)
+                break
+            except TooBig:
+                if solver.nodes >= solver.max_nodes or clock() >= until:
+                    return None
+                yield  # a slice is up: the finished nodes are kept, take it up again
+        best = max(values.values())
+        if best == BHABHI:
+            return None
+        if values.get(default) == best:
+            return default
+        return min(c for c, v in values.items() if v == best)  # the highest such card
 
     def _endgame_cards(self, view: TrickView) -> int:
         """From how many cards a hand the exact solver takes over."""
