@@ -1,0 +1,156 @@
+"""An Ultra variant in the arena: ``thaasbai arena``'s deals and default budgets, with
+Ultra built from JSON options, played deal by deal.
+
+``thaasbai arena`` only plays the levels as they ship.  Judging a change to Ultra before
+it ships needs the same deals (the arena's deals and bot seeds depend only on ``--seed``
+and the deal's index, so deals 0..N-1 here are those of ``thaasbai arena --deals N``)
+with the variant in Ultra's seats:
+
+``python bench/arena_variant.py --hukum none --b pimc-dds --deals 30 --seed 1
+--ultra '{"endgame_cards": 9}' > variant.jsonl``
+
+Each deal prints one JSON line as it ends (its two plays, the running win rate and
+paired interval, per-move times), so a long run can be read, or stopped, at any deal;
+the last line is the summary in the arena's own JSON form.  Two runs on the same deals
+compare deal by deal (the paired difference of their per-deal scores, with its 95%
+interval, and the deals each won where the other did not):
+
+``python bench/arena_variant.py --compare variant.jsonl baseline.jsonl``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from thaasbai import arena
+from thaasbai.bots import ARENA_LEVELS
+from thaasbai.bots.ultra import UltraBot
+
+
+def play(cfg: arena.ArenaConfig, ultra: dict) -> None:
+    """Plays ``cfg``'s deals one by one with ``UltraBot(**ultra)`` as A, printing a line
+    a deal and the arena's summary last."""
+    shipped = arena.make_bot
+
+    def make_bot(level: str, fast: bool = False):
+        return UltraBot(fast=fast, **ultra) if level == "ultra" else shipped(level, fast)
+
+    arena.make_bot = make_bot  # play_once builds every seat's bot through this
+    total = arena.DealResult()
+    per_deal: list[float] = []
+    try:
+        for i in range(cfg.deals):
+            started = time.perf_counter()
+            r = arena.play_deal(cfg, i)
+            per_deal.append(sum(r.a_points) / len(r.a_points))
+            total.a_points += r.a_points
+            total.a_ms += r.a_ms
+            total.b_ms += r.b_ms
+            lo, hi = arena.paired_interval(per_deal)
+            line = {
+                "deal": i,
+                "points": r.a_points,
+                "rate": round(sum(per_deal) / len(per_deal), 4),
+                "paired_ci95": [round(lo, 4), round(hi, 4)],
+                "seconds": round(time.perf_counter() - started, 1),
+            }
+            print(json.dumps(line), flush=True)
+    finally:
+        arena.make_bot = shipped
+    n = len(total.a_points)
+    summary = {
+        "game": cfg.game,
+        "hukum": cfg.hukum,
+        "a": "ultra",
+        "ultra": ultra,
+        "b": cfg.b,
+        "deals": cfg.deals,
+        "games": n,
+        "a_win_rate": sum(total.a_points) / n,
+        "ci95": list(arena.wilson(sum(total.a_points), n)),
+        "paired_ci95": list(arena.paired_interval(per_deal)),
+        "split_deals": sum(1 for x in per_deal if x == 0.5),
+        "a_ms_per_move_p50": arena.percentile(total.a_ms, 0.50),
+        "a_ms_per_move_p95": arena.percentile(total.a_ms, 0.95),
+        "b_ms_per_move_p50": arena.percentile(total.b_ms, 0.50),
+        "b_ms_per_move_p95": arena.percentile(total.b_ms, 0.95),
+        "ultra_solver": "endplay" if cfg.fast and arena.fast_available() else "python",
+        "seed": cfg.seed,
+    }
+    print(json.dumps(summary))
+
+
+def per_deal_scores(path: Path) -> dict[int, float]:
+    """A run's score per deal (the mean of its two plays), from its deal lines."""
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if "deal" in row:
+            out[row["deal"]] = sum(row["points"]) / len(row["points"])
+    return out
+
+
+def compare(first: Path, second: Path) -> dict:
+    """The first run minus the second on the deals both played: the mean difference per
+    deal with its 95% interval (normal, over deals), and how many deals each did better."""
+    a, b = per_deal_scores(first), per_deal_scores(second)
+    deals = sorted(set(a) & set(b))
+    if not deals:
+        raise SystemExit("the two runs share no deal")
+    diffs = [a[i] - b[i] for i in deals]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.959964 * math.sqrt(var / n)
+    return {
+        "deals": n,
+        "first_rate": sum(a[i] for i in deals) / n,
+        "second_rate": sum(b[i] for i in deals) / n,
+        "difference": mean,
+        "difference_ci95": [mean - half, mean + half],
+        "first_better": sum(1 for x in diffs if x > 0),
+        "second_better": sum(1 for x in diffs if x < 0),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--ultra", default="{}", help="UltraBot keyword arguments, as JSON")
+    p.add_argument("--game", default="thaas", choices=("thaas", "dhihaeh"))
+    p.add_argument(
+        "--hukum", default="implicit", choices=("implicit", "declared", "hidden", "none")
+    )
+    p.add_argument(
+        "--b", default="hard", choices=("easy", "normal", "hard", "ultra", *ARENA_LEVELS)
+    )
+    p.add_argument("--deals", type=int, default=30)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--fast", action="store_true", help="Ultra may use endplay's C solver")
+    p.add_argument("--compare", nargs=2, type=Path, metavar="RUN", help="compare two runs")
+    args = p.parse_args(argv)
+    if args.compare:
+        print(json.dumps(compare(*args.compare)))
+        return
+    ultra = json.loads(args.ultra)
+    UltraBot(**ultra)  # refuse bad options before the first deal
+    cfg = arena.ArenaConfig(
+        game=args.game,
+        hukum=args.hukum,
+        a="ultra",
+        b=args.b,
+        deals=args.deals,
+        seed=args.seed,
+        fast=args.fast,
+    )
+    play(cfg, ultra)
+
+
+if __name__ == "__main__":
+    main()
