@@ -231,7 +231,7 @@ class UltraBot:
         self, view: ThullaView, default: Action, budget: Budget, ms: float
     ) -> Steps:
         """With two players left: a card that keeps the seat safe (or, failing that, gets
-        a draw) against best play, Normal's card when it is one of them (else the highest
+        a draw) against best play, Normal's card when it is one of them (else the first
         in card order); None when the position is lost against best play or the search
         does not fit the budget."""
         solver = self._thulla_solver
@@ -255,7 +255,7 @@ class UltraBot:
             return None
         if values.get(default) == best:
             return default
-        return min(c for c, v in values.items() if v == best)  # the highest such card
+        return min(c for c, v in values.items() if v == best)  # the first in card order
 
     def _endgame_cards(self, view: TrickView) -> int:
         """From how many cards a hand the exact solver takes over."""
