@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 
-from ..engine.cards import FULL_DECK, SUIT_MASKS, Card, cards_of
+from ..engine.cards import FULL_DECK, SUIT_MASKS, Card, cards_of, suits_present
 from ..engine.thulla import FOLLOW, LEAD
 from ..engine.views import ThullaView
 from .solver import class_reps
@@ -157,7 +157,7 @@ class ThullaSolver:
             return DRAW if not b else SAFE
         if not b:
             return BHABHI
-        if not _suits(a) & _suits(b):
+        if not suits_present(a) & suits_present(b):
             # The shootout: the player to lead next is the Bhabhi.
             return BHABHI if a_leads else SAFE
         return self._lead(a, b) if a_leads else -self._lead(b, a)
@@ -202,13 +202,3 @@ def _compress(rest: int, mine: int) -> int:
             code |= 1 << i
         i += 1
     return code | i << 13
-
-
-def _suits(hand: int) -> int:
-    """The suits ``hand`` holds, as four bits."""
-    return (
-        (1 if hand & SUIT_MASKS[0] else 0)
-        | (2 if hand & SUIT_MASKS[1] else 0)
-        | (4 if hand & SUIT_MASKS[2] else 0)
-        | (8 if hand & SUIT_MASKS[3] else 0)
-    )
