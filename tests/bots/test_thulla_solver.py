@@ -184,3 +184,35 @@ def test_ultra_plays_a_two_seat_round_through(monkeypatch):
         assert action in view.legal
         m.apply(d.to_act, action)
     assert "thulla-endgame" in modes
+
+
+def test_on_a_clock_the_endgame_yields_between_slices_and_still_answers(monkeypatch):
+    """In the browser the search must give the event loop a turn: on a wall-clock budget it
+    stops every slice, yields, and takes the search up again with its finished nodes."""
+    import thaasbai.bots.ultra as ultra
+    from thaasbai.bots.thulla_solver import CHECK_EVERY
+
+    def nodes(m: Match) -> int:
+        solver = ThullaSolver(1_000_000)
+        solver.move_values(view_for(m, m.current.to_act))
+        return solver.nodes
+
+    big = max(two_player_positions(40, seed=9), key=nodes)
+    assert nodes(big) > 2 * CHECK_EVERY
+    view = view_for(big, big.current.to_act)
+    untimed = ultra.UltraBot(iterations=10)
+    expected = untimed.choose(view, random.Random(7))
+    monkeypatch.setattr(ultra, "THULLA_SLICE_S", 0.0)  # every look at the clock ends a slice
+    bot = ultra.UltraBot()
+    steps = bot.steps(view, random.Random(7), budget_ms=60_000)
+    yields = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            action = done.value
+            break
+        yields += 1
+    assert yields >= 2
+    assert bot.last_mode == untimed.last_mode == "thulla-endgame"
+    assert action == expected
