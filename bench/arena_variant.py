@@ -11,9 +11,11 @@ with the variant in Ultra's seats:
 
 Each deal prints one JSON line as it ends (its two plays, the running win rate and
 paired interval, per-move times), so a long run can be read, or stopped, at any deal;
-the last line is the summary in the arena's own JSON form.  Two runs on the same deals
-compare deal by deal (the paired difference of their per-deal scores, with its 95%
-interval, and the deals each won where the other did not):
+the last line is the summary in the arena's own JSON form.  In Thulla (``--game thulla
+--seats 4``) a deal is one round with Ultra at a rotating seat, and its "points" are 1
+when Ultra got out safe, 0 when it was the Bhabhi (the summary gives the Bhabhi rate).
+Two runs on the same deals compare deal by deal (the paired difference of their per-deal
+scores, with its 95% interval, and the deals each won where the other did not):
 
 ``python bench/arena_variant.py --compare variant.jsonl baseline.jsonl``
 """
@@ -49,14 +51,15 @@ def play(cfg: arena.ArenaConfig, ultra: dict) -> None:
         for i in range(cfg.deals):
             started = time.perf_counter()
             r = arena.play_deal(cfg, i)
-            per_deal.append(sum(r.a_points) / len(r.a_points))
-            total.a_points += r.a_points
+            points = [1.0 - b for b in r.a_bhabhi] if cfg.game == "thulla" else r.a_points
+            per_deal.append(sum(points) / len(points))
+            total.a_points += points
             total.a_ms += r.a_ms
             total.b_ms += r.b_ms
             lo, hi = arena.paired_interval(per_deal)
             line = {
                 "deal": i,
-                "points": r.a_points,
+                "points": points,
                 "rate": round(sum(per_deal) / len(per_deal), 4),
                 "paired_ci95": [round(lo, 4), round(hi, 4)],
                 "seconds": round(time.perf_counter() - started, 1),
@@ -74,6 +77,7 @@ def play(cfg: arena.ArenaConfig, ultra: dict) -> None:
         "deals": cfg.deals,
         "games": n,
         "a_win_rate": sum(total.a_points) / n,
+        **({"a_bhabhi_rate": 1 - sum(total.a_points) / n} if cfg.game == "thulla" else {}),
         "ci95": list(arena.wilson(sum(total.a_points), n)),
         "paired_ci95": list(arena.paired_interval(per_deal)),
         "split_deals": sum(1 for x in per_deal if x == 0.5),
@@ -82,6 +86,7 @@ def play(cfg: arena.ArenaConfig, ultra: dict) -> None:
         "b_ms_per_move_p50": arena.percentile(total.b_ms, 0.50),
         "b_ms_per_move_p95": arena.percentile(total.b_ms, 0.95),
         "ultra_solver": "endplay" if cfg.fast and arena.fast_available() else "python",
+        "seats": cfg.seats,
         "seed": cfg.seed,
     }
     print(json.dumps(summary))
@@ -123,7 +128,8 @@ def compare(first: Path, second: Path) -> dict:
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--ultra", default="{}", help="UltraBot keyword arguments, as JSON")
-    p.add_argument("--game", default="thaas", choices=("thaas", "dhihaeh"))
+    p.add_argument("--game", default="thaas", choices=("thaas", "dhihaeh", "thulla"))
+    p.add_argument("--seats", type=int, default=4, help="Thulla: seats at the table")
     p.add_argument(
         "--hukum", default="implicit", choices=("implicit", "declared", "hidden", "none")
     )
@@ -147,6 +153,7 @@ def main(argv: list[str] | None = None) -> None:
         b=args.b,
         deals=args.deals,
         seed=args.seed,
+        seats=args.seats,
         fast=args.fast,
     )
     play(cfg, ultra)
