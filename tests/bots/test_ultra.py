@@ -6,8 +6,15 @@ import random
 
 import pytest
 
+from thaasbai.bots.common import bottom_equivalent
 from thaasbai.bots.normal import NormalBot
-from thaasbai.bots.search_common import candidates, forced_action, heuristic_choice
+from thaasbai.bots.search_common import (
+    candidates,
+    forced_action,
+    heuristic_choice,
+    is_thulla_throw,
+    live_cards,
+)
 from thaasbai.bots.ultra import ENDGAME_CARDS, UltraBot
 from thaasbai.engine.match import GameOptions, new_match
 from thaasbai.engine.views import TrickView, view_for
@@ -114,3 +121,63 @@ def test_the_exact_endgame_starts_where_it_is_told():
         bot = UltraBot(iterations=3, **kw)
         assert bot.choose(view, random.Random(4)) in view.legal
         assert bot.last_mode == mode
+
+
+def _thulla_throw_views(n: int) -> list:
+    """Views of a 4-seat Thulla seat that cannot follow and holds two cards of one suit
+    next to each other in rank once the discarded cards are gone (alike for the rollouts,
+    not as a thulla)."""
+    out = []
+    seed = 0
+    bot = NormalBot()
+    while len(out) < n and seed < 400:
+        rng = random.Random(seed)
+        match = new_match(GameOptions(game="thulla", seats=4), rng=rng)
+        match.start_deal(rng=rng)
+        for _ in range(200):
+            d = match.current
+            if d.over:
+                break
+            view = view_for(match, d.to_act)
+            if is_thulla_throw(view) and forced_action(view) is None:
+                cards = [a for a in view.legal if a < 52]
+                live = live_cards(view)
+                if any(bottom_equivalent(c, view.hand, live) != c for c in cards):
+                    out.append(view)
+                    break
+            match.apply(d.to_act, bot.choose(view, rng))
+        seed += 1
+    return out
+
+
+def test_ultra_can_try_every_card_it_can_throw_on_a_thulla():
+    """Neighbouring cards are one candidate when following, but a thrown card goes to the
+    seat that picks up: with ``thulla_throws`` Ultra's search keeps each of them (Hard's,
+    and Ultra's by default, still merge them)."""
+    views = _thulla_throw_views(5)
+    assert len(views) == 5
+    for view in views:
+        cards = sorted(a for a in view.legal if a < 52)
+        assert sorted(a for a in candidates(view, thulla_throws=True) if a < 52) == cards
+        assert len([a for a in candidates(view) if a < 52]) < len(cards)
+    ultra = UltraBot(iterations=40, thulla_throws=True)
+    for view in views:
+        assert ultra.choose(view, random.Random(1)) in view.legal
+
+
+def test_a_thulla_seat_that_can_follow_keeps_merging_neighbours():
+    rng = random.Random(3)
+    match = new_match(GameOptions(game="thulla", seats=4), rng=rng)
+    match.start_deal(rng=rng)
+    bot = NormalBot()
+    seen = 0
+    for _ in range(300):
+        d = match.current
+        if d.over:
+            break
+        view = view_for(match, d.to_act)
+        if not is_thulla_throw(view):
+            assert candidates(view, thulla_throws=True) == candidates(view)
+            seen += 1
+        match.apply(d.to_act, bot.choose(view, rng))
+    assert seen > 20

@@ -25,6 +25,7 @@ from .posterior import PosteriorSampler
 from .rollout import thulla_rollout, thulla_value, trick_rollout, trick_value
 from .roulette import Roulette
 from .search_common import apply_action, candidates, forced_action, heuristic_choice
+from .thulla_reading import thulla_play_likelihood
 
 MARGIN = 0.0
 MIN_WORLDS = 4
@@ -82,6 +83,7 @@ def flat_search_steps(
     roulette: float = 0.0,
     posterior: bool = False,
     stats: dict[str, float] | None = None,
+    thulla_reading: bool = False,
 ) -> Steps:
     """Score every move on the same sampled worlds with Normal rollouts; play Normal's move
     unless another beats it by more than ``z`` standard errors of the paired difference.
@@ -91,7 +93,8 @@ def flat_search_steps(
     With ``posterior`` (Ultra's) the worlds come from :class:`.PosteriorSampler`'s
     chains instead, in proportion to their weight, and count alike.
     ``stats``, if given, gets the worlds sampled, those rolled out and their effective
-    number."""
+    number.  With ``thulla_reading`` (Ultra's) Thulla worlds are weighed too
+    (:mod:`.thulla_reading`); Hard's Thulla worlds all count alike."""
     default = heuristic_choice(view)
     moves = list(moves)
     if default not in moves:
@@ -99,7 +102,8 @@ def flat_search_steps(
     seat = view.seat
     k = knowledge(view)
     trick = isinstance(view, TrickView)
-    weighted = trick and bool(view.history or view.trick)
+    weighted = (trick or thulla_reading) and bool(view.history or view.trick)
+    likelihood = play_likelihood if trick else thulla_play_likelihood
     # The voids each seat has shown, after each of our moves (a card off the led suit
     # shows ours): the rollouts read them as the Normal bot reads its view.
     move_voids: dict[Action, list[int]] = {}
@@ -125,7 +129,11 @@ def flat_search_steps(
     vals = [0.0] * n
     clock = time.perf_counter
     wheel = Roulette(roulette) if roulette > 0.0 and weighted else None
-    chains = PosteriorSampler(view, rng, k, p_match) if posterior and weighted else None
+    chains = (
+        PosteriorSampler(view, rng, k, p_match, likelihood=likelihood)
+        if posterior and weighted
+        else None
+    )
     kept = 0
     while True:
         started = clock()
@@ -135,7 +143,7 @@ def flat_search_steps(
             w = 1.0
         elif wheel is not None:
             floor = wheel.floor(rng)
-            w = wheel.weight(play_likelihood(view, world, p_match, floor), floor)
+            w = wheel.weight(likelihood(view, world, p_match, floor), floor)
             if w == 0.0:  # dropped: no rollouts
                 budget.tick()
                 if budget.spent():
@@ -143,7 +151,7 @@ def flat_search_steps(
                 yield
                 continue
         else:
-            w = play_likelihood(view, world, p_match)
+            w = likelihood(view, world, p_match)
         for i, a in enumerate(moves):
             st = world.copy()
             apply_action(st, seat, a)

@@ -19,11 +19,14 @@ makes a refused step cheap.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..engine.cards import Mask, cards_of
-from ..engine.trick import TrickDeal
-from ..engine.views import TrickView
-from .inference import Knowledge, deal_unknown, play_likelihood, world_of
+from ..engine.views import View
+from .inference import Knowledge, World, deal_unknown, play_likelihood, world_of
+
+# (view, world, p_match, floor) -> the world's weight; 0.0 once below the floor
+Likelihood = Callable[[View, World, float, float], float]
 
 BURN_IN = 30
 THIN = 4
@@ -31,19 +34,23 @@ PER_CHAIN = 8
 
 
 class PosteriorSampler:
-    """Draws worlds for a trick-game view from short Metropolis chains over card swaps."""
+    """Draws worlds from short Metropolis chains over card swaps, weighed by ``likelihood``
+    (:func:`.inference.play_likelihood` in Thaas and Dhihaeh, and in Thulla
+    :func:`.thulla_reading.thulla_play_likelihood`)."""
 
     def __init__(
         self,
-        view: TrickView,
+        view: View,
         rng: random.Random,
         k: Knowledge,
         p_match: float,
         burn_in: int = BURN_IN,
         thin: int = THIN,
         per_chain: int = PER_CHAIN,
+        likelihood: Likelihood = play_likelihood,
     ) -> None:
         self.view = view
+        self.likelihood = likelihood
         self.rng = rng
         self.k = k
         self.p_match = p_match
@@ -58,19 +65,18 @@ class PosteriorSampler:
         self.steps = 0
         self.accepted = 0
 
-    def draw(self) -> TrickDeal:
+    def draw(self) -> World:
         """The next world: ``thin`` steps on from the last, or the start of a new chain."""
         if self.left == 0:
             self.dealt = deal_unknown(self.k, self.rng)
-            self.weight = play_likelihood(self.view, world_of(self.view, self.dealt), self.p_match)
+            world = world_of(self.view, self.dealt)
+            self.weight = self.likelihood(self.view, world, self.p_match, 0.0)
             self.left = self.per_chain
             self._walk(self.burn_in)
         else:
             self._walk(self.thin)
         self.left -= 1
-        world = world_of(self.view, self.dealt)
-        assert isinstance(world, TrickDeal)
-        return world
+        return world_of(self.view, self.dealt)
 
     def _walk(self, steps: int) -> None:
         holders = self.holders
@@ -81,6 +87,7 @@ class PosteriorSampler:
         fixed = k.fixed
         allowed = k.allowed
         view = self.view
+        likelihood = self.likelihood
         for _ in range(steps):
             self.steps += 1
             i, j = rng.sample(holders, 2)
@@ -94,7 +101,7 @@ class PosteriorSampler:
             dealt[j] ^= swap
             # Metropolis: keep the swap if new / old >= u, i.e. new >= u * old.
             floor = rng.random() * self.weight
-            w = play_likelihood(view, world_of(view, dealt), self.p_match, floor)
+            w = likelihood(view, world_of(view, dealt), self.p_match, floor)
             if w > 0.0:
                 self.dealt = dealt
                 self.weight = w

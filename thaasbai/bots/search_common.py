@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..engine.actions import ACCEPT, HAND_CALL, Action
-from ..engine.cards import FULL_DECK, TENS
+from ..engine.cards import FULL_DECK, SUIT_MASKS, TENS
 from ..engine.views import ThullaView, TrickView, View
 from .common import bottom_equivalent
 from .normal import thulla_action, trick_action
@@ -37,11 +37,16 @@ def live_cards(view: View) -> int:
     return FULL_DECK & ~view.discarded
 
 
-def candidates(view: View) -> list[Action]:
+def candidates(view: View, thulla_throws: bool = False) -> list[Action]:
     """Legal actions worth searching: of several cards that are worth the same in every
-    world (adjacent in rank once played cards are gone), only the cheapest; never giving up."""
+    world (adjacent in rank once played cards are gone), only the cheapest; never giving up.
+
+    With ``thulla_throws`` (Ultra's), a Thulla seat that cannot follow keeps every card:
+    a thrown card goes to the seat that picks the trick up, so two neighbours in rank are
+    not alike there (which of them ends up in which hand decides later tricks)."""
     live = live_cards(view)
     tens = view.game == "dhihaeh"
+    throwing = thulla_throws and is_thulla_throw(view)
     out: list[Action] = []
     seen: set[int] = set()
     for a in view.legal:
@@ -49,7 +54,7 @@ def candidates(view: View) -> list[Action]:
             if a == HAND_CALL:
                 out.append(a)
             continue
-        if tens and TENS >> a & 1:
+        if throwing or (tens and TENS >> a & 1):
             out.append(a)
             continue
         rep = bottom_equivalent(a, view.hand & ~(TENS if tens else 0), live)
@@ -57,6 +62,13 @@ def candidates(view: View) -> list[Action]:
             seen.add(rep)
             out.append(rep)
     return out
+
+
+def is_thulla_throw(view: View) -> bool:
+    """A Thulla seat void in the led suit: whatever it plays is a thulla."""
+    if not isinstance(view, ThullaView) or not view.trick or view.led is None:
+        return False
+    return not view.hand & SUIT_MASKS[view.led]
 
 
 def apply_action(world, seat: int, a: Action) -> None:

@@ -68,6 +68,20 @@ THULLA_CARDS = 30  # more cards in the two hands than this: not tried (at 28, 20
 THULLA_SHARE = 0.7
 THULLA_SLICE_S = 0.05
 THULLA_TABLE_MAX = 1_000_000  # lead nodes kept between moves before the table is cleared
+# With ``thulla_throws`` Thulla's flat search tries every card a seat can throw on a
+# thulla (the thrown card goes to the seat that picks up, so neighbours in rank are not
+# alike there: search_common.candidates).  Measured against Hard it gained nothing (15%
+# Bhabhi against 13% on the same 100 rounds, session 16): Normal's card, the highest, is
+# always tried, and the extra candidates thin out each one's worlds.  Kept as an option.
+THULLA_THROWS = False
+# Thulla's card reading (:mod:`.thulla_reading`, at ``P_MATCH``): "none" (every sampled
+# world counts alike, as Hard's), "roulette" (worlds weighed as in Thaas, light ones
+# through the roulette) or "chain" (worlds from Metropolis chains, :mod:`.posterior`).
+# Against three Hard bots (session 16, docs/STRENGTH.md) "chain" gave 11% and 20% Bhabhi
+# against "none"'s 13% and 22% on two sets of 100 rounds: the same lean on both, too
+# small to be sure of; "roulette" 16-18% on the first set (few effective worlds).
+THULLA_READER = "chain"
+THULLA_READERS = ("none", "roulette", "chain")
 POOL_SIZE = 200
 # Thaas and Dhihaeh before the endgame: "flat" (Hard's paired search on Ultra's budget)
 # or "ismcts".  Against Hard both measured about the same (54% and 53% of 100 plays).
@@ -145,6 +159,9 @@ class UltraBot:
         end_score: str = END_SCORE,
         end_p_match: float | None = END_P_MATCH,
         endgame_cards: int | None = None,
+        thulla_throws: bool = THULLA_THROWS,
+        thulla_z: float = HARD_Z,
+        thulla_reader: str = THULLA_READER,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
@@ -153,6 +170,13 @@ class UltraBot:
         if end_score not in END_SCORES:
             raise ValueError(f"end_score must be one of {', '.join(END_SCORES)}, not {end_score!r}")
         self.iterations = iterations
+        self.thulla_throws = thulla_throws
+        self.thulla_z = thulla_z
+        if thulla_reader not in THULLA_READERS:
+            raise ValueError(
+                f"thulla_reader must be one of {', '.join(THULLA_READERS)}, not {thulla_reader!r}"
+            )
+        self.thulla_reader = thulla_reader
         self.endgame_cards = endgame_cards
         self.end_score = end_score
         self.end_p_match = p_match if end_p_match is None else end_p_match
@@ -177,7 +201,7 @@ class UltraBot:
         forced = forced_action(view)
         if forced is not None:
             return forced
-        moves = candidates(view)
+        moves = candidates(view, self.thulla_throws)
         default = heuristic_choice(view)
         ms = self.default_budget_ms if budget_ms is None else budget_ms
         budget = Budget(ms, self.iterations)
@@ -207,16 +231,19 @@ class UltraBot:
             # search, on Ultra's budget).  In Thulla it models the other seats far better
             # than ISMCTS: their play, not ours, decides who picks up.
             self.last_mode = "flat"
+            trick = isinstance(view, TrickView)
+            reader = self.reader if trick else self.thulla_reader
             action = yield from flat_search_steps(
                 view,
                 rng,
                 moves,
                 budget,
-                z=self.z if isinstance(view, TrickView) else HARD_Z,
+                z=self.z if trick else self.thulla_z,
                 p_match=self.p_match,
-                roulette=ROULETTE if self.reader == "roulette" else 0.0,
-                posterior=self.reader == "chain",
+                roulette=ROULETTE if reader == "roulette" else 0.0,
+                posterior=reader == "chain",
                 stats=self.last_stats,
+                thulla_reading=reader != "none",
             )
             self.last_iterations = budget.done
             return action
