@@ -92,3 +92,11 @@ def bottom_equivalent(c: Card, hand: Mask, live: Mask) -> Card:
         if not hand >> nxt & 1:
             return c
         c = nxt
+
+
+def alike(a: Card, b: Card, hand: Mask, live: Mask) -> bool:
+    """Are ``a`` and ``b`` the same play from ``hand``: the same card, or neighbours in one
+    suit once the cards out of play are gone (a card reader counts either as the other)."""
+    return a == b or (
+        a // 13 == b // 13 and bottom_equivalent(a, hand, live) == bottom_equivalent(b, hand, live)
+    )

@@ -18,7 +18,7 @@ from ..engine.dealing import hand_sizes
 from ..engine.thulla import ANSWER, LEAD, ThullaDeal
 from ..engine.trick import DhihaehDeal, ThaasDeal, TrickDeal
 from ..engine.views import ThullaView, TrickView, View
-from .common import bottom_equivalent
+from .common import alike
 from .trick_policy import declare_suit, heuristic_card
 
 World = TrickDeal | ThullaDeal
@@ -407,10 +407,7 @@ def play_likelihood(
                 )
                 live = FULL_DECK & ~d.played
                 hand = d.hands[seat]
-                if guess == c or (
-                    guess // 13 == c // 13
-                    and bottom_equivalent(guess, hand, live) == bottom_equivalent(c, hand, live)
-                ):
+                if alike(guess, c, hand, live):
                     w *= p_match
                 else:
                     w *= (1.0 - p_match) / (n - 1)

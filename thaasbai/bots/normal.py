@@ -14,7 +14,7 @@ from ..engine.cards import SUIT_MASKS, Seat
 from ..engine.views import ThullaView, TrickView, View
 from .base import Steps, at_once
 from .inference import thulla_knowledge, trick_voids
-from .thulla_policy import thulla_card
+from .thulla_policy import seats_to_come, thulla_card
 from .trick_policy import declare_suit, heuristic_card
 
 
@@ -58,14 +58,8 @@ def trick_action(view: TrickView) -> Action:
 
 def to_come(view: ThullaView) -> list[Seat]:
     """Seats still in the round that play after us in this trick."""
-    n = view.seats
-    out = []
-    s = (view.seat + 1) % n
-    while s != view.leader and s != view.seat:
-        if view.in_round[s]:
-            out.append(s)
-        s = (s + 1) % n
-    return out
+    assert view.seat is not None
+    return seats_to_come(view.seat, view.leader, view.in_round)
 
 
 def thulla_action(view: ThullaView) -> Action:

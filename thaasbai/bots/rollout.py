@@ -13,7 +13,7 @@ from ..engine.actions import ACCEPT
 from ..engine.cards import SUIT_MASKS, cards_of, suits_present
 from ..engine.thulla import ANSWER, ThullaDeal
 from ..engine.trick import TrickDeal
-from .thulla_policy import thulla_card
+from .thulla_policy import seats_to_come, thulla_card
 from .trick_policy import declare_suit, heuristic_card
 
 THULLA_MAX_PLAYS = 400
@@ -114,12 +114,7 @@ def thulla_rollout(
         else:
             hands = d.hands
             voids = shown if shown is not None else [15 & ~suits_present(h) for h in hands]
-            to_come = []
-            s = (seat + 1) % n
-            while s != d.leader and s != seat:
-                if d.in_round[s]:
-                    to_come.append(s)
-                s = (s + 1) % n
+            to_come = seats_to_come(seat, d.leader, d.in_round)
             others = 0
             for i in range(n):
                 if i != seat:

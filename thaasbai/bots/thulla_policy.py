@@ -12,6 +12,18 @@ from ..engine.cards import SUIT_MASKS, Card, Mask, Seat
 from .common import bottom, highest_card, top
 
 
+def seats_to_come(seat: Seat, leader: Seat, in_round: list[bool] | tuple[bool, ...]) -> list[Seat]:
+    """The seats still in the round that play after ``seat`` in the trick ``leader`` led."""
+    n = len(in_round)
+    out = []
+    s = (seat + 1) % n
+    while s != leader and s != seat:
+        if in_round[s]:
+            out.append(s)
+        s = (s + 1) % n
+    return out
+
+
 def thulla_card(
     hand: Mask,
     legal: Mask,

@@ -16,8 +16,8 @@ from __future__ import annotations
 from ..engine.cards import FULL_DECK, SUIT_MASKS, Seat
 from ..engine.thulla import ThullaDeal
 from ..engine.views import ThullaView
-from .common import bottom_equivalent
-from .thulla_policy import thulla_card
+from .common import alike
+from .thulla_policy import seats_to_come, thulla_card
 
 
 def start_hands(view: ThullaView, world: ThullaDeal) -> list[int]:
@@ -63,10 +63,7 @@ def thulla_play_likelihood(
                 guess = _normal_card(d, seat, legal, voids)
                 hand = d.hands[seat]
                 live = FULL_DECK & ~d.discarded
-                if guess == c or (
-                    guess // 13 == c // 13
-                    and bottom_equivalent(guess, hand, live) == bottom_equivalent(c, hand, live)
-                ):
+                if alike(guess, c, hand, live):
                     w *= p_match
                 else:
                     w *= (1.0 - p_match) / (count - 1)
@@ -80,13 +77,7 @@ def thulla_play_likelihood(
 
 def _normal_card(d: ThullaDeal, seat: Seat, legal: int, voids: list[int]) -> int:
     """Normal's card for ``seat`` in ``d``, from what its view would show then."""
-    n = d.seats
-    to_come = []
-    s = (seat + 1) % n
-    while s != d.leader and s != seat:
-        if d.in_round[s]:
-            to_come.append(s)
-        s = (s + 1) % n
+    to_come = seats_to_come(seat, d.leader, d.in_round)
     on_table = 0
     for _, c in d.trick:
         on_table |= 1 << c
