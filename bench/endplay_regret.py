@@ -26,10 +26,15 @@ from thaasbai.engine.match import GameOptions, new_match
 from thaasbai.engine.views import view_for
 
 
-def critical_positions(hukum: str, games: int, seed: int) -> list:
-    """(view, real deal) where the seat's cards differ in who wins the deal double dummy."""
+def critical_positions(hukum: str, games: int, seed: int, ultra_ms: int = 0) -> list:
+    """(view, real deal) where the seat's cards differ in who wins the deal double dummy.
+
+    With ``ultra_ms`` the deals are the arena's pairing: Ultra (endplay, on that budget) in
+    seats 0 and 2 against pimc-dds, and only Ultra's decisions are kept (its partner then
+    plays as Ultra does, its opponents as pimc-dds)."""
     rng = random.Random(seed)
     bot = PimcDdsBot(worlds=12)
+    ours = UltraBot(fast=True) if ultra_ms else None
     out = []
     for _ in range(games):
         m = new_match(GameOptions(game="thaas", hukum=hukum), rng=rng)
@@ -37,8 +42,13 @@ def critical_positions(hukum: str, games: int, seed: int) -> list:
         d = m.current
         while not d.over:
             view = view_for(m, d.to_act)
-            action = bot.choose(view, rng)
-            if len(view.legal) > 1 and bot.last_mode == "dds":
+            if ours is not None and view.seat % 2 == 0:
+                action = ours.choose(view, rng, ultra_ms)
+                keep = ours.last_mode == "endplay"
+            else:
+                action = bot.choose(view, rng)
+                keep = ours is None and bot.last_mode == "dds"
+            if len(view.legal) > 1 and keep:
                 results = team_outcomes(d, view.seat & 1)
                 if len({won for won, _ in results.values()}) > 1:
                     out.append((view, d.copy()))
@@ -46,13 +56,16 @@ def critical_positions(hukum: str, games: int, seed: int) -> list:
     return out
 
 
-def regret(bot, positions: list, ms: int) -> dict:
+def regret(bot, positions: list, ms: int) -> tuple[dict, list[int]]:
+    """The totals, and each position's win regret (for the paired counts)."""
     wins = tricks = 0
+    each = []
     t0 = time.perf_counter()
     for i, (view, deal) in enumerate(positions):
         card = bot.choose(view, random.Random(i), ms)
         results = team_outcomes(deal, view.seat & 1)
-        wins += max(w for w, _ in results.values()) - results[card][0]
+        each.append(max(w for w, _ in results.values()) - results[card][0])
+        wins += each[-1]
         tricks += max(t for _, t in results.values()) - results[card][1]
     n = len(positions)
     return {
@@ -60,7 +73,16 @@ def regret(bot, positions: list, ms: int) -> dict:
         "win_regret": wins,
         "trick_regret_per_move": round(tricks / n, 3),
         "seconds": round(time.perf_counter() - t0),
-    }
+    }, each
+
+
+def paired(each: list[int], first: list[int] | None) -> dict:
+    """Positions where this variant gave up a win the first did not, and the reverse."""
+    if first is None:
+        return {}
+    worse = sum(a > b for a, b in zip(each, first, strict=True))
+    better = sum(a < b for a, b in zip(each, first, strict=True))
+    return {"worse_than_first": worse, "better_than_first": better}
 
 
 def main() -> None:
@@ -72,14 +94,24 @@ def main() -> None:
     p.add_argument("--min-cards", type=int, default=0, help="only positions with this many")
     p.add_argument("--ultra", nargs="*", default=["{}"], help="UltraBot options, as JSON")
     p.add_argument("--pimc", action="store_true", help="also judge pimc-dds itself")
+    p.add_argument(
+        "--ultra-deals",
+        type=int,
+        default=0,
+        metavar="MS",
+        help="deals with Ultra (on MS a move) in seats 0 and 2 against pimc-dds; judge its seats",
+    )
     args = p.parse_args()
-    positions = critical_positions(args.hukum, args.games, args.seed)
+    positions = critical_positions(args.hukum, args.games, args.seed, args.ultra_deals)
     positions = [(v, d) for v, d in positions if v.hand.bit_count() >= args.min_cards]
+    first = None
     for kw in args.ultra:
-        out = regret(UltraBot(fast=True, **json.loads(kw)), positions, args.ms)
-        print(json.dumps({"ultra": json.loads(kw), **out}), flush=True)
+        out, each = regret(UltraBot(fast=True, **json.loads(kw)), positions, args.ms)
+        print(json.dumps({"ultra": json.loads(kw), **out, **paired(each, first)}), flush=True)
+        first = each if first is None else first
     if args.pimc:
-        print(json.dumps({"pimc-dds": True, **regret(PimcDdsBot(), positions, args.ms)}))
+        out, each = regret(PimcDdsBot(), positions, args.ms)
+        print(json.dumps({"pimc-dds": True, **out, **paired(each, first)}))
 
 
 if __name__ == "__main__":

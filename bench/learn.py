@@ -99,6 +99,41 @@ def review_figures(m: Match, seed: int, budget_ms: float | None, dds: bool) -> d
     }
 
 
+def during_play_figures(m: Match, seed: int, think_s: float, dds: bool) -> dict:
+    """The review begun while the deal is played, as the solo table does it: while seat 0
+    thinks over each decision (``think_s`` each), the decisions so far are judged, the
+    newest first; once the deal is over the rest is.  How long the player waits for the
+    whole review after the last card, and the work in all."""
+    record = to_record(m)
+    deal = record["deals"][-1]
+    actions = deal["actions"]
+    r: Reviewer | None = None
+    work = 0.0
+    for j, a in enumerate(actions):
+        if a.get("seat") != 0:
+            continue
+        prefix = {**record, "deals": [*record["deals"][:-1], {**deal, "actions": actions[:j]}]}
+        if r is None:
+            r = Reviewer(prefix, 0, dds=dds)
+        else:
+            assert r.follow(prefix)
+        t = time.perf_counter()
+        finish(r.steps(think_s * 1000.0))
+        work += time.perf_counter() - t
+    assert r is not None and r.follow(record)
+    t = time.perf_counter()
+    review = finish(r.steps(1e9))
+    after = time.perf_counter() - t
+    return {
+        "seed": seed,
+        "think_s": think_s,
+        "after_end_s": round(after, 2),
+        "work_s": round(work + after, 2),
+        "complete": review.complete,
+        "mistakes": len(review.mistakes),
+    }
+
+
 def in_chromium(argv: list[str]) -> str:
     """``main(argv)`` run in headless Chromium's Pyodide, from the static build."""
     import tempfile
@@ -137,9 +172,16 @@ def main(argv: list[str] | None = None) -> str:
     ap.add_argument("--no-dds", action="store_true", help="the pure-Python solver only")
     ap.add_argument("--no-hints", action="store_true")
     ap.add_argument("--game", default="thaas")
+    ap.add_argument(
+        "--think-s",
+        type=float,
+        action="append",
+        default=[],
+        help="also the review begun during play, with seat 0 thinking this long a decision",
+    )
     args = ap.parse_args(argv)
     hints: list[float] = []
-    budgeted, full = [], []
+    budgeted, full, during = [], [], []
     seeds = [int(x) for x in args.seeds.split(",")] if args.seeds else range(args.deals)
     load_before = load_average()
     for seed in seeds:
@@ -149,6 +191,8 @@ def main(argv: list[str] | None = None) -> str:
             budgeted.append(review_figures(m, seed, args.budget_ms, not args.no_dds))
         if args.full_ms:
             full.append(review_figures(m, seed, args.full_ms, not args.no_dds))
+        for think_s in args.think_s:
+            during.append(during_play_figures(m, seed, think_s, not args.no_dds))
     hints.sort()
     out = {
         "runtime": sys.platform,
@@ -165,6 +209,7 @@ def main(argv: list[str] | None = None) -> str:
         "review_budget_ms": args.budget_ms,
         "review": budgeted,
         "review_full": full,
+        "review_during_play": during,
         "load_average": {"before": load_before, "after": load_average()},
     }
     text = json.dumps(out)

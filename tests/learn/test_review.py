@@ -14,7 +14,7 @@ from thaasbai.bots.solver import DHIHAEH_TARGET
 from thaasbai.engine.actions import GIVE_UP
 from thaasbai.engine.errors import RecordError
 from thaasbai.engine.match import GameOptions, Match, new_match
-from thaasbai.engine.record import to_record
+from thaasbai.engine.record import replay, to_record
 from thaasbai.engine.thulla import ThullaDeal
 from thaasbai.engine.trick import DhihaehDeal, TrickDeal
 from thaasbai.learn import thulla_endgame as tg
@@ -315,3 +315,71 @@ def test_the_hybrid_review_is_cut_into_slices_too():
         sliced = done.value
     assert pauses > 3 * len([v for v in sliced.verdicts if v.trick in early])
     assert sliced == whole
+
+
+def _prefix(record: dict, actions: int) -> dict:
+    """The record as it stood after the last deal's first ``actions`` actions."""
+    deal = record["deals"][-1]
+    cut = {**deal, "actions": deal["actions"][:actions]}
+    return {**record, "deals": [*record["deals"][:-1], cut]}
+
+
+@pytest.mark.skipif(not fast.AVAILABLE, reason="the fast extra (endplay)")
+@pytest.mark.parametrize(("seed", "seat"), sorted(WHOLE_DEAL_VERDICTS))
+def test_a_review_begun_during_play_ends_with_the_verdicts_of_one_made_after_it(seed, seat):
+    """The solo table judges the decisions so far while the player thinks (the newest
+    first, one a turn here), then the rest once the deal is over: every decision ends
+    with the status a review after the deal gives it, and the same values wherever both
+    are exact (a bound may differ: the order changes which neighbour's value is the hint)."""
+    m = played_deal("thaas", 4, random.Random(seed))
+    record = to_record(m)
+    actions = record["deals"][-1]["actions"]
+    r = None
+    for j, a in enumerate(actions):
+        if a["seat"] != seat:
+            continue
+        if r is None:
+            r = Reviewer(_prefix(record, j), seat)
+        else:
+            assert r.follow(_prefix(record, j))
+        if r.todo:
+            next(r.steps(600_000, slice_ms=600_000))  # one decision, the newest
+            assert r.result().verdicts[-1].status != PENDING
+    assert r is not None and r.follow(record)
+    during = finish(r.steps(600_000))
+    assert during.complete
+    expected = WHOLE_DEAL_VERDICTS[(seed, seat)]
+    assert [(v.index, v.status) for v in during.verdicts] == [(e[0], e[1]) for e in expected]
+    after = finish(Reviewer(record, seat).steps(600_000)).verdicts
+    for v, w in zip(during.verdicts, after, strict=True):
+        assert (v.better is None) == (v.status == BEST)
+        if v.status == BETTER:
+            assert v.played_value.points < v.best_value.points
+        if v.exact and w.exact:
+            assert (v.better, v.played_value) == (w.better, w.played_value)
+            assert v.best_value == w.best_value
+
+
+def test_a_review_follows_only_its_own_deal_played_on():
+    rng = random.Random(3)
+    m = played_deal("thaas", 4, rng)
+    record = to_record(m)
+    r = Reviewer(_prefix(record, 20), 0, dds=False)
+    decisions = len(r.positions)
+    assert r.follow(_prefix(record, 20)) and len(r.positions) == decisions  # nothing new
+    other = to_record(played_deal("thaas", 4, rng))
+    assert not r.follow(other)  # another deal: nothing changed
+    # The same deal played another way from its 16th action on: not this review's.
+    fork = replay(_prefix(record, 15))
+    d = fork.current
+    played = m.logs[-1].actions[15][1]
+    fork.apply(d.to_act, next(a for a in d.legal_actions(d.to_act) if a != played))
+    assert not r.follow(to_record(fork))
+    assert len(r.positions) == decisions and r.todo == decisions
+    with pytest.raises(RecordError):
+        r.follow({"game": "thaas", "seats": 4, "deals": [{"dealer": 9}]})
+    assert r.follow(record)
+    assert [p.index for p in r.positions] == [
+        j for j, a in enumerate(record["deals"][-1]["actions"]) if a["seat"] == 0
+    ]
+    assert r.todo == len(r.positions)

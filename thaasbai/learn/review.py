@@ -121,13 +121,9 @@ class Reviewer:
         self.seat = seat
         self.deal_index = deal_index % len(match.logs)
         self.thulla = isinstance(final, ThullaDeal)
-        deal = final.__class__(list(log.hands), log.dealer, match.seats) if self.thulla else None
-        deal = deal if deal is not None else open_deal(final)
-        self.positions: list[_Position] = []
-        for j, (s, a) in enumerate(log.actions):
-            if s == seat:
-                self.positions.append(_Position(j, deal.copy(), a))
-            deal.apply(s, a)
+        self._start = (tuple(log.hands), log.dealer, match.seats)
+        self._actions = list(log.actions)
+        self.positions = self._positions(final, self._actions)
         self._todo = list(reversed(self.positions))
         # Natively, with the ``fast`` extra, Thaas with a known hukum goes to the C
         # double-dummy solver (all cards at once, in milliseconds), and so does every
@@ -137,10 +133,57 @@ class Reviewer:
         self._solver = None if self.thulla else review_solver(self.game, self.dds)
         self._endgame = tg.Endgame(seat) if self.thulla else None
 
+    def _positions(self, final: TrickDeal | ThullaDeal, actions: list) -> list[_Position]:
+        """The reviewed seat's decisions among ``actions``, each with the deal before it."""
+        hands, dealer, seats = self._start
+        if self.thulla:
+            deal: TrickDeal | ThullaDeal = final.__class__(list(hands), dealer, seats)
+        else:
+            deal = open_deal(final)
+        out = []
+        for j, (s, a) in enumerate(actions):
+            if s == self.seat:
+                out.append(_Position(j, deal.copy(), a))
+            deal.apply(s, a)
+        return out
+
+    def follow(self, record: dict | Match, deal_index: int = -1) -> bool:
+        """Take in the decisions made since, when ``record``'s deal ``deal_index`` is this
+        deal played on (a review begun while it was played: the solo table's, while the
+        player thinks); the newest are judged first, and the verdicts so far are kept.
+        False, and nothing changed, when it is another deal.  A malformed record raises
+        :class:`RecordError`."""
+        match = load(record)
+        try:
+            log = match.logs[deal_index]
+            final = match.deals[deal_index]
+        except IndexError:
+            return False
+        actions = list(log.actions)
+        old = self._actions
+        if (
+            (tuple(log.hands), log.dealer, match.seats) != self._start
+            or match.game != self.game
+            or actions[: len(old)] != old
+        ):
+            return False
+        if len(actions) == len(old):
+            return True
+        fresh = self._positions(final, actions)[len(self.positions) :]
+        self._actions = actions
+        self.positions.extend(fresh)
+        self._todo = list(reversed(fresh)) + self._todo
+        return True
+
     def focus(self, tricks: set[int]) -> None:
         """Judge only the decisions in ``tricks`` (say, the one the player is looking at),
         last first; the others stay pending."""
         self._todo = [p for p in self._todo if _trick_of(p.before) in tricks]
+
+    @property
+    def todo(self) -> int:
+        """How many decisions are still to be judged."""
+        return len(self._todo)
 
     @property
     def solver(self) -> BoundedSolver | None:

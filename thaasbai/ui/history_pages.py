@@ -7,6 +7,7 @@ learn package through :class:`~.learning.Learning`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -36,6 +37,7 @@ class HistoryPages:
         self.viewer: GameViewer | None = None
         self._picker: ft.FilePicker | None = None
         self._hinting = False
+        self._analysis: asyncio.Task[None] | None = None  # the review begun during play
 
     # -- routes -------------------------------------------------------------------------
 
@@ -207,12 +209,19 @@ class HistoryPages:
             # the bots' task that awaits this, and the game must not be lost with it.
             await self.keep(session)
             await shown()
+            self._analyse(session)
 
         session.on_change = refresh
 
     def _limit(self) -> None:
         """The History's size as Settings has it (the oldest go when the next is kept)."""
         self.learning.store.limit = self.app.settings.history_limit
+
+    def _analyse(self, session: GameSession) -> None:
+        """Start the solo review on the decisions so far while the table waits for the
+        player (:meth:`Learning.analyse`; it stops by itself when the player acts)."""
+        if self._analysis is None or self._analysis.done():
+            self._analysis = asyncio.create_task(self.learning.analyse(session))
 
     async def keep(self, session: GameSession) -> None:
         """Keep the game in the History once it is finished (solo: its record; online:
@@ -242,6 +251,7 @@ class HistoryPages:
             h = await self.learning.hint(session)
         finally:
             self._hinting = False
+            self._analyse(session)  # it gave way to the hint: take it up again
         if h is not None and self.app.games.table is table:
             await table.show_hint(h.action, hint_text(h.label, h.reason), h.version)
 

@@ -13,6 +13,7 @@ an online hint holds no more than the seat was sent.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import AsyncIterator, Callable, Generator
@@ -21,6 +22,7 @@ from typing import Any, TypeVar
 
 from .. import runtime
 from ..engine.actions import action_to_json
+from ..engine.errors import RecordError
 from ..engine.record import to_record
 from ..engine.views import ViewParseError
 from ..learn.hint import hint_steps_from_json
@@ -33,6 +35,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 REVIEW_MS = 10_000  # natively; the browser takes the same budget (it analyses fewer tricks)
 REVIEW_MORE_MS = 5_000  # then the earlier tricks, shown after each round of this much
+# The review begun during solo play works in rounds of this much, looking between them
+# whether the player has acted (then the bots' turn: it stops) or asked for a hint.
+DURING_PLAY_MS = 200
+KEPT_REVIEWERS = 2  # the deal being played and the one before (its Review may be opened)
 
 
 def until(
@@ -89,6 +95,12 @@ class Learning:
         self._saved: set[tuple[int, int]] = set()  # (id of the match, deals) already kept
         self._recorder: OnlineRecorder | None = None
         self._kept_deal: tuple[int, Any] | None = None  # the online deal that ended a kept game
+        # Reviews begun while solo deals were played (newest last), and the lock that
+        # keeps two pieces of work off one reviewer's solver at a time.
+        self._reviewers: list[Reviewer] = []
+        self._review_lock = asyncio.Lock()
+        self._analysing = False
+        self._hinting = False
 
     # -- hints --------------------------------------------------------------------------
 
@@ -109,10 +121,62 @@ class Learning:
             log.warning("a view that does not parse: no hint", exc_info=True)
             return None
         steps = until(search, lambda: _version(session) == version)
-        h = await runtime.think(steps)
+        self._hinting = True  # the review begun during play gives the hint the processor
+        try:
+            h = await runtime.think(steps)
+        finally:
+            self._hinting = False
         if h is None:
             return None
         return TableHint(action_to_json(h.action), h.label, h.reason, version)
+
+    # -- the review begun during solo play -----------------------------------------------
+
+    async def analyse(self, session: GameSession) -> None:
+        """Judge the solo player's decisions while the table waits for the player (and,
+        once the deal is over, until every one is judged), so that its Review is ready,
+        or nearly, when the deal ends.  It stops as soon as the player acts (the bots'
+        turn: their search keeps the processor) and gives way to a hint; the next change
+        at the table starts it again.  Nothing it finds is shown before the Review, which
+        only opens on a finished deal."""
+        if self._analysing or not isinstance(session, LocalSession):
+            return
+        self._analysing = True
+        try:
+            seen = -1  # the table's version the reviewer last took in
+            reviewer: Reviewer | None = None
+            while not self._hinting and not session.closed:
+                m = session.table.match
+                d = m.current if m is not None else None
+                if m is None or d is None or not (d.over or d.to_act == 0):
+                    return
+                version = session.table.version
+                async with self._review_lock:
+                    if version != seen:
+                        reviewer = self._reviewer_for(to_record(m), 0, len(m.deals) - 1)
+                        seen = version
+                    if reviewer is None or not reviewer.todo:
+                        return
+                    await runtime.think(reviewer.steps(DURING_PLAY_MS))
+                if session.table.version != version and not (d.over and m.current is d):
+                    return
+        except Exception:  # the review is a help: it must never break the table
+            log.exception("the review during play failed")
+        finally:
+            self._analysing = False
+
+    def _reviewer_for(self, record: dict, seat: int, deal: int) -> Reviewer | None:
+        """The review begun for this deal, taken up to the record's last decision; else a
+        new one (the oldest kept is dropped).  None for a record that cannot be reviewed."""
+        for r in self._reviewers:
+            if r.seat == seat and r.follow(record, deal):
+                return r
+        try:
+            r = Reviewer(record, seat, deal)
+        except RecordError:
+            return None
+        self._reviewers = [*self._reviewers[1 - KEPT_REVIEWERS :], r]
+        return r
 
     # -- keeping finished games -----------------------------------------------------------
 
@@ -192,11 +256,15 @@ class Learning:
         """The review of one deal in rounds, off the event loop: what ``first_ms`` of
         analysis finds (the last tricks first), then again after each further
         ``more_ms`` until every decision is judged.  The solver's work carries over from
-        round to round; the caller stops when its page is left."""
-        reviewer = Reviewer(record, seat, deal)
+        round to round (and that of the review begun while the deal was played, when it
+        was a solo deal of this session); the caller stops when its page is left."""
         budget = first_ms
         while True:
-            review = await runtime.think(reviewer.steps(budget))
+            async with self._review_lock:
+                reviewer = self._reviewer_for(record, seat, deal)
+                if reviewer is None:
+                    raise RecordError("this deal cannot be reviewed")
+                review = await runtime.think(reviewer.steps(budget))
             yield review
             if review.complete:
                 return

@@ -153,6 +153,11 @@ class LocalSession:
     async def rematch(self) -> None:
         await self._between(self.table.rematch)
 
+    @property
+    def closed(self) -> bool:
+        """The player has left this table (its bots stop, and so does its review)."""
+        return self._closed
+
     async def close(self) -> None:
         self._closed = True
         if self._bots is not None:
