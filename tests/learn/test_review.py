@@ -329,8 +329,9 @@ def _prefix(record: dict, actions: int) -> dict:
 def test_a_review_begun_during_play_ends_with_the_verdicts_of_one_made_after_it(seed, seat):
     """The solo table judges the decisions so far while the player thinks (the newest
     first, one a turn here), then the rest once the deal is over: every decision ends
-    with the status a review after the deal gives it, and the same values wherever both
-    are exact (a bound may differ: the order changes which neighbour's value is the hint)."""
+    with the status and the card named that a review after the deal gives it, and the
+    same values wherever both are exact (a bound may differ: the order changes which
+    neighbour's value is the hint)."""
     m = played_deal("thaas", 4, random.Random(seed))
     record = to_record(m)
     actions = record["deals"][-1]["actions"]
@@ -349,7 +350,8 @@ def test_a_review_begun_during_play_ends_with_the_verdicts_of_one_made_after_it(
     during = finish(r.steps(600_000))
     assert during.complete
     expected = WHOLE_DEAL_VERDICTS[(seed, seat)]
-    assert [(v.index, v.status) for v in during.verdicts] == [(e[0], e[1]) for e in expected]
+    got = [(v.index, v.status, v.better) for v in during.verdicts]
+    assert got == [(e[0], e[1], e[2]) for e in expected]
     after = finish(Reviewer(record, seat).steps(600_000)).verdicts
     for v, w in zip(during.verdicts, after, strict=True):
         assert (v.better is None) == (v.status == BEST)

@@ -81,51 +81,62 @@ def test_a_review_too_long_for_its_first_budget_goes_on_in_rounds_to_the_whole_d
 
 
 def test_a_solo_deal_is_reviewed_while_the_player_thinks_and_its_review_is_ready_at_the_end():
-    """While the solo table waits for the player, the decisions so far are judged (never
-    while a bot is to act, nor for an online table); when the deal ends the Review's first
-    round finds nothing left to do, with the verdicts of a review made after the deal."""
+    """While the solo table waits for the player, or for a bot that searches nothing
+    (Normal), the decisions so far are judged; never while a Hard bot is to act (its
+    search is on the clock), during a hint, or for an online table.  When the deal ends
+    the Review's first round finds nothing left to do, with the verdicts of a review
+    made after the deal."""
     from thaasbai.bots import finish
     from thaasbai.learn.review import PENDING, Reviewer
     from thaasbai.ui.session import LocalSession
     from thaasbai.ui.settings import Choices
 
     async def run():
-        choices = Choices(game="thaas", players=4, best_of=1, levels=["normal"] * 5)
+        choices = Choices(game="thaas", players=4, best_of=1, levels=["hard", "normal", "normal"])
         s = LocalSession(choices, "Me", pace_s=0.0, rng=random.Random(8))
+        s.table.start()  # the table driven here, move by move (no bots' task)
         learning = Learning(MemoryStorage())
-        await s.start()
-        turns = 0
-        for _ in range(5000):
-            d = s.table.match.current
-            if d.over:
-                break
-            if d.to_act != 0:
-                await learning.analyse(s)  # the bots' turn: the player's last card waits
-                if turns == 0:
-                    assert not learning._reviewers
-                else:
-                    assert len(learning._reviewers[-1].positions) == turns - 1
-                await asyncio.sleep(0.001)
-                continue
-            await learning.analyse(s)  # the player's turn: every decision so far
-            review = learning._reviewers[-1].result()
-            assert all(v.status != PENDING for v in review.verdicts)
-            assert len(review.verdicts) == turns
-            turns += 1
-            st = s.state()
-            await s.act(st.view["legal"][0], st.version)
-        await learning.analyse(s)  # the deal is over: the last decision too
-        record = to_record(s.table.match)
-        first = [r async for r in learning.reviews(record, 0, 0, first_ms=1)]
-        online = FakeRemote(s.table.match, 0)
-        before = len(learning._reviewers)
-        await learning.analyse(online)
-        assert len(learning._reviewers) == before  # online: never (no whole record)
-        return turns, record, first
+        normal = get_bot("normal")
+        rng = random.Random(1)
+        turns = hard_turns = 0
 
-    turns, record, first = asyncio.run(run())
-    assert turns >= 7
+        def state():
+            r = learning._reviewers[-1] if learning._reviewers else None
+            return None if r is None else (len(r.positions), r.todo)
+
+        m = s.table.match
+        while not m.current.over:
+            d = m.current
+            seat = d.to_act
+            before = state()
+            if seat == 0:
+                learning._hinting = True  # a hint is being worked out: it waits
+                await learning.analyse(s)
+                assert state() == before
+                learning._hinting = False
+            await learning.analyse(s)
+            if seat == 1:  # Hard: nothing judged, nothing taken in
+                assert state() == before
+                hard_turns += 1
+            else:  # the player or Normal: every decision so far is judged
+                review = learning._reviewers[-1].result()
+                assert len(review.verdicts) == turns
+                assert all(v.status != PENDING for v in review.verdicts)
+            turns += seat == 0
+            s.table.submit(seat, normal.choose(view_for(m, seat), rng))
+        await learning.analyse(s)  # the deal is over: the last decision too
+        record = to_record(m)
+        first = [r async for r in learning.reviews(record, 0, 0, first_ms=1)]
+        before = len(learning._reviewers)
+        await learning.analyse(FakeRemote(m, 0))
+        assert len(learning._reviewers) == before  # online: never (no whole record)
+        return turns, hard_turns, record, first
+
+    turns, hard_turns, record, first = asyncio.run(run())
+    assert turns >= 7 and hard_turns >= 5
     [ready] = first  # one round: everything was judged already
     assert ready.complete and len(ready.verdicts) == turns
     after = finish(Reviewer(record, 0).steps(600_000))
-    assert [v.status for v in ready.verdicts] == [v.status for v in after.verdicts]
+    assert [(v.status, v.better) for v in ready.verdicts] == [
+        (v.status, v.better) for v in after.verdicts
+    ]

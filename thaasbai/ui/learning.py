@@ -39,6 +39,7 @@ REVIEW_MORE_MS = 5_000  # then the earlier tricks, shown after each round of thi
 # whether the player has acted (then the bots' turn: it stops) or asked for a hint.
 DURING_PLAY_MS = 200
 KEPT_REVIEWERS = 2  # the deal being played and the one before (its Review may be opened)
+QUICK_LEVELS = ("easy", "normal")  # bots that search nothing: the review goes on in their turns
 
 
 def until(
@@ -135,10 +136,11 @@ class Learning:
     async def analyse(self, session: GameSession) -> None:
         """Judge the solo player's decisions while the table waits for the player (and,
         once the deal is over, until every one is judged), so that its Review is ready,
-        or nearly, when the deal ends.  It stops as soon as the player acts (the bots'
-        turn: their search keeps the processor) and gives way to a hint; the next change
-        at the table starts it again.  Nothing it finds is shown before the Review, which
-        only opens on a finished deal."""
+        or nearly, when the deal ends.  While a Hard or Ultra bot is to act it stops
+        (their search is on the clock and keeps the processor); Easy and Normal bots
+        search nothing, so it goes on through their turns.  It gives way to a hint, and
+        the next change at the table starts it again.  Nothing it finds is shown before
+        the Review, which only opens on a finished deal."""
         if self._analysing or not isinstance(session, LocalSession):
             return
         self._analysing = True
@@ -148,7 +150,9 @@ class Learning:
             while not self._hinting and not session.closed:
                 m = session.table.match
                 d = m.current if m is not None else None
-                if m is None or d is None or not (d.over or d.to_act == 0):
+                if m is None or d is None:
+                    return
+                if not (d.over or d.to_act == 0 or _quick_bot(session, d.to_act)):
                     return
                 version = session.table.version
                 async with self._review_lock:
@@ -157,9 +161,12 @@ class Learning:
                         seen = version
                     if reviewer is None or not reviewer.todo:
                         return
-                    await runtime.think(reviewer.steps(DURING_PLAY_MS))
-                if session.table.version != version and not (d.over and m.current is d):
-                    return
+
+                    def same_table(v: int = version) -> bool:
+                        return session.table.version == v and not self._hinting
+
+                    # A change at the table ends the round at the next slice (50 ms).
+                    await runtime.think(until(reviewer.steps(DURING_PLAY_MS), same_table))
         except Exception:  # the review is a help: it must never break the table
             log.exception("the review during play failed")
         finally:
@@ -269,6 +276,16 @@ class Learning:
             if review.complete:
                 return
             budget = more_ms
+
+
+def _quick_bot(session: LocalSession, seat: int) -> bool:
+    """Whether the review may go on while this bot is to act: natively when it answers
+    at once (Easy, Normal: no search on the clock that the review would slow down).  In
+    the browser the app's Python and the review share one thread, so the bots' turns,
+    their pacing and the screen's updates go first."""
+    if runtime.IN_BROWSER or seat == 0:
+        return False
+    return session.table.bot_level_for(seat) in QUICK_LEVELS
 
 
 def session_record(session: GameSession) -> dict[str, Any] | None:
