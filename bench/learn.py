@@ -1,6 +1,7 @@
 """Time to a hint and to a whole-deal review (``thaasbai.learn``), natively or in Pyodide.
 
     python bench/learn.py [--deals N | --seeds 0,1,5] [--budget-ms MS] [--full-ms MS] [--no-dds]
+                          [--think-s T ...]
 
 Hints: the Ultra bot on the hint's budget at every decision of seat 0 in Thaas deals
 between Normal bots (the wall time from asking to the answer).  Reviews: seat 0's
@@ -8,8 +9,11 @@ decisions in whole Thaas deals, last trick first, with no budget (how long a ful
 review takes) and with the app's 10 s budget (how many tricks it gets to); each review
 says its deal's seed, its wall and CPU time, the solver and the trick of the deal's first
 discard (a seat void in the led suit: before it the implicit hukum is open, which is the
-slow part).  Prints one JSON line, with the load average before and after; under
-Pyodide (bench/pyodide_run.mjs) it runs the same code:
+slow part).  With ``--think-s T``, also the review the solo table begins during play:
+seat 0's decisions judged while it thinks (``T`` seconds each), then the rest after the
+last card; it reports the wait from the deal's end to the whole review.  Prints one
+JSON line, with the load average before and after; under Pyodide
+(bench/pyodide_run.mjs) it runs the same code:
 
     node bench/pyodide_run.mjs PYODIDE_DIR . "import learn; learn.main(['--deals', '3'])"
 
