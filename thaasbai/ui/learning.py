@@ -22,7 +22,6 @@ from typing import Any, TypeVar
 
 from .. import runtime
 from ..engine.actions import action_to_json
-from ..engine.errors import RecordError
 from ..engine.record import to_record
 from ..engine.views import ViewParseError
 from ..learn.hint import hint_steps_from_json
@@ -163,7 +162,7 @@ class Learning:
                         return
 
                     def same_table(v: int = version) -> bool:
-                        return session.table.version == v and not self._hinting
+                        return session.table.version == v and not (self._hinting or session.closed)
 
                     # A change at the table ends the round at the next slice (50 ms).
                     await runtime.think(until(reviewer.steps(DURING_PLAY_MS), same_table))
@@ -172,16 +171,14 @@ class Learning:
         finally:
             self._analysing = False
 
-    def _reviewer_for(self, record: dict, seat: int, deal: int) -> Reviewer | None:
+    def _reviewer_for(self, record: dict, seat: int, deal: int) -> Reviewer:
         """The review begun for this deal, taken up to the record's last decision; else a
-        new one (the oldest kept is dropped).  None for a record that cannot be reviewed."""
+        new one (the oldest kept is dropped).  A record that cannot be reviewed raises
+        :class:`RecordError`."""
         for r in self._reviewers:
             if r.seat == seat and r.follow(record, deal):
                 return r
-        try:
-            r = Reviewer(record, seat, deal)
-        except RecordError:
-            return None
+        r = Reviewer(record, seat, deal)
         self._reviewers = [*self._reviewers[1 - KEPT_REVIEWERS :], r]
         return r
 
@@ -269,8 +266,6 @@ class Learning:
         while True:
             async with self._review_lock:
                 reviewer = self._reviewer_for(record, seat, deal)
-                if reviewer is None:
-                    raise RecordError("this deal cannot be reviewed")
                 review = await runtime.think(reviewer.steps(budget))
             yield review
             if review.complete:
