@@ -89,3 +89,27 @@ def test_sliced_search_plays_the_same_move_as_one_run_to_the_end(bot):
     whole = finish(bot.steps(view, random.Random(7)))
     sliced = asyncio.run(browser.think(bot.steps(view, random.Random(7)), slice_s=0.0))
     assert sliced == whole == bot.choose(view, random.Random(7))
+
+
+def test_browser_background_work_leaves_the_page_its_idle_time_after_every_slice(monkeypatch):
+    """Work in the background (the review during play) pauses ``idle_s`` after each
+    slice, not only for a turn of the loop, so the page handles taps in between."""
+    pauses: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def recorded(delay: float) -> None:
+        pauses.append(delay)
+        await real_sleep(0)
+
+    monkeypatch.setattr(browser.asyncio, "sleep", recorded)
+
+    def work():
+        for _ in range(5):
+            yield
+        return "done"
+
+    assert asyncio.run(browser.think(work(), slice_s=0.0, idle_s=0.05)) == "done"
+    assert pauses == [0.05] * 5
+    pauses.clear()
+    assert asyncio.run(browser.think(work(), slice_s=0.0)) == "done"
+    assert pauses == [0.0] * 5  # a search for a move: a turn of the loop, no more

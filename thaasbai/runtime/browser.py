@@ -20,8 +20,12 @@ T = TypeVar("T")
 SLICE_S = 0.025
 
 
-async def think(steps: Generator[None, None, T], slice_s: float = SLICE_S) -> T:
-    """Run ``steps`` on the event loop, pausing (``sleep(0)``) every ``slice_s`` seconds."""
+async def think(
+    steps: Generator[None, None, T], slice_s: float = SLICE_S, idle_s: float = 0.0
+) -> T:
+    """Run ``steps`` on the event loop, pausing every ``slice_s`` seconds: for a turn of
+    the loop (``sleep(0)``), or for ``idle_s`` (work in the background, such as the
+    review during play, that leaves the page that long to handle taps and updates)."""
     clock = time.perf_counter
     until = clock() + slice_s
     while True:
@@ -30,7 +34,7 @@ async def think(steps: Generator[None, None, T], slice_s: float = SLICE_S) -> T:
         except StopIteration as done:
             return done.value
         if clock() >= until:
-            await asyncio.sleep(0)
+            await asyncio.sleep(idle_s)
             until = clock() + slice_s
 
 

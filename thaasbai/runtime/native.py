@@ -26,8 +26,9 @@ def _run(steps: Generator[None, None, T]) -> T:
             return done.value
 
 
-async def think(steps: Generator[None, None, T]) -> T:
-    """Run ``steps`` to the end in a worker thread."""
+async def think(steps: Generator[None, None, T], idle_s: float = 0.0) -> T:
+    """Run ``steps`` to the end in a worker thread (``idle_s``, the browser's pause for
+    background work, is not needed: the event loop keeps its own thread)."""
     return await asyncio.to_thread(_run, steps)
 
 

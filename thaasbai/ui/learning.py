@@ -37,6 +37,7 @@ REVIEW_MORE_MS = 5_000  # then the earlier tricks, shown after each round of thi
 # The review begun during solo play works in rounds of this much, looking between them
 # whether the player has acted (then the bots' turn: it stops) or asked for a hint.
 DURING_PLAY_MS = 200
+DURING_PLAY_IDLE_S = 0.05  # in the browser: the page's time after each slice of it
 KEPT_REVIEWERS = 2  # the deal being played and the one before (its Review may be opened)
 QUICK_LEVELS = ("easy", "normal")  # bots that search nothing: the review goes on in their turns
 
@@ -164,8 +165,10 @@ class Learning:
                     def same_table(v: int = version) -> bool:
                         return session.table.version == v and not (self._hinting or session.closed)
 
-                    # A change at the table ends the round at the next slice (50 ms).
-                    await runtime.think(until(reviewer.steps(DURING_PLAY_MS), same_table))
+                    # A change at the table ends the round at the next slice (50 ms);
+                    # in the browser every slice leaves the page as long again.
+                    steps = until(reviewer.steps(DURING_PLAY_MS), same_table)
+                    await runtime.think(steps, idle_s=DURING_PLAY_IDLE_S)
         except Exception:  # the review is a help: it must never break the table
             log.exception("the review during play failed")
         finally:
