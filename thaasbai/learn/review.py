@@ -3,9 +3,9 @@
 With every hand known (the deal's record), the exact solver values the card played and
 then asks whether another does better (:func:`.values.value_cards`); when one does, the
 lowest card that does best is named (the lowest that wins the deal, when the played one
-loses it), with what the played one cost: the deal itself, tricks or tens in Thaas and
-Dhihaeh, the Bhabhi outcome in Thulla once two players are left (see
-:mod:`.thulla_endgame`).  Early positions can take the pure-Python solver far longer
+loses it), with what the played one cost in what the game scores (:data:`.values.LEVELS`):
+the deal, a sweep, in Dhihaeh a Bang; the Bhabhi outcome in Thulla once two players are
+left (see :mod:`.thulla_endgame`).  Early positions can take the pure-Python solver far longer
 than a device allows, so :class:`Reviewer` works from the last trick back, on a budget,
 and can be resumed: its :meth:`Reviewer.result` says which tricks are analysed so far.
 """
@@ -19,6 +19,7 @@ from typing import Any
 
 from ..bots import fast
 from ..bots.budget import Budget
+from ..bots.solver import DHIHAEH_TARGET, TEN_SCORE
 from ..engine.actions import Action, format_action
 from ..engine.cards import Seat, card_name
 from ..engine.errors import RecordError
@@ -315,21 +316,29 @@ def _name(a: Action | None) -> str:
     return card_name(a) if 0 <= a < 52 else format_action(a)
 
 
+# What a card reaching each result (values.LEVELS) would have done, in the game's words.
+_RESULT_WORDS = {
+    "thaas": {1: "kept the other team from a sweep", 7: "won the deal", 13: "made a sweep"},
+    "dhihaeh": {
+        1: "kept the other team from a Big Bang",
+        TEN_SCORE: "kept the other team from a Bang",
+        DHIHAEH_TARGET: "won the deal",
+        4 * TEN_SCORE: "made a Bang",
+        4 * TEN_SCORE + 13: "made a Big Bang",
+    },
+}
+
+
 def _trick_words(p: _Position, better: Action | None, played: Score, best: Score) -> str:
-    """What the played card cost, in the game's terms: the deal, a sweep, tens, tricks."""
+    """What the played card cost, in what the game scores: the deal, a sweep, a Bang.
+
+    When the played card loses the deal, the card named is the lowest that wins it,
+    which may not reach the best result (DDS values every card), so the words say only
+    that it wins."""
     lead = f"{_name(better)} instead of {_name(p.played)}"
     if best.wins and not played.wins:
         return f"{lead} would have won the deal."
-    if best.tricks == 13 and played.tricks < 13:
-        return f"{lead} would have kept the sweep on."
-    parts = []
-    if best.tens > played.tens:
-        n = best.tens - played.tens
-        parts.append(f"{n} more ten" + ("s" if n > 1 else ""))
-    if best.tricks > played.tricks and best.tens == played.tens:
-        n = best.tricks - played.tricks
-        parts.append(f"{n} more trick" + ("s" if n > 1 else ""))
-    return f"{lead}: {' and '.join(parts) or 'a better result'}."
+    return f"{lead} would have {_RESULT_WORDS[best.game][best.points]}."
 
 
 def _thulla_words(p: _Position, better: Action | None, played: int, best: int) -> str:

@@ -16,7 +16,13 @@ natively with endplay the C double-dummy solver values every position after it.
 Thaas deals are replayed as :class:`OpenThaasDeal`, which plays all 13 tricks: the
 7-trick lock never changes who wins (13 is odd), and without it the value of a
 position just before the lock and just after it are measured alike (tricks a team could
-take), which is the scale the review reports in.
+take), which is the yardstick the review measures with.
+
+A review tells apart only what the game scores (:data:`LEVELS`): in Thaas being swept,
+losing, winning and sweeping; in Dhihaeh also the Bangs.  A card that takes a tenth
+trick instead of a ninth changes nothing in Thaas (the lock throws those tricks in), so
+it is not a better card, and proving how many tricks past the deal's result a card
+takes was almost all of a review's work (seed 5's: 1.56M of its 1.56M nodes).
 """
 
 from __future__ import annotations
@@ -49,6 +55,15 @@ __all__ = [
 ]
 
 NEAR_HINT = 2  # scores tried one by one next to a hint before a binary search
+# The whole-deal scores (:attr:`Score.points`) at which the game's result changes, the
+# only ones a review tells apart (docs/UI.md, "What a Review's verdict measures"):
+# Thaas: swept, lost (1-6 tricks), won (7-12), a sweep (13).
+# Dhihaeh (points: 14 a ten, 1 a trick): the other team's Big Bang, its Bang, lost,
+# won (three tens, or two and seven tricks), a Bang, a Big Bang.
+LEVELS: dict[str, tuple[int, ...]] = {
+    "thaas": (0, 1, 7, 13),
+    "dhihaeh": (0, 1, TEN_SCORE, DHIHAEH_TARGET, 4 * TEN_SCORE, 4 * TEN_SCORE + 13),
+}
 
 
 class Interrupted(Exception):
@@ -123,7 +138,10 @@ def open_deal(deal: TrickDeal) -> TrickDeal:
 
 @dataclass(frozen=True)
 class Score:
-    """A team's whole-deal score on the review's scale: tricks, and in Dhihaeh tens."""
+    """A team's whole-deal score on the review's scale: tricks, and in Dhihaeh tens.
+
+    A review's scores are :data:`LEVELS`: the least score that makes the result (7
+    tricks is "won" in Thaas, 13 "a sweep")."""
 
     game: str
     tricks: int
@@ -148,6 +166,19 @@ class Score:
 def win_points(game: str) -> int:
     """The whole-deal score (:attr:`Score.points`) at which a team wins the deal."""
     return DHIHAEH_TARGET if game == "dhihaeh" else 7
+
+
+def level_of(game: str, points: int) -> int:
+    """The game's result a whole-deal score makes: the highest level it reaches."""
+    return max(x for x in LEVELS[game] if x <= points)
+
+
+def _as_level(game: str, hint: int | None) -> int | None:
+    return None if hint is None else level_of(game, max(0, hint))
+
+
+def _next_level(game: str, points: int) -> int:
+    return min(x for x in LEVELS[game] if x > points)
 
 
 def _taken(d: TrickDeal, team: int) -> int:
@@ -183,41 +214,47 @@ def can_score(solver: Solver, d: TrickDeal, team: int, points: int) -> bool:
 
 
 def best_score(solver: Solver, d: TrickDeal, team: int, hint: int | None = None) -> Score:
-    """The most ``team`` can score in the whole deal from ``d`` against best defence.
+    """The best result (:data:`LEVELS`) ``team`` can reach in the whole deal from ``d``
+    against best defence.
 
     ``hint`` (a likely answer, e.g. a neighbouring position's) is tried first, then the
-    scores next to it, one at a time (a neighbour's value is rarely more than a trick or
-    two off, and each probe near the answer is a full solve), then a binary search.
+    levels next to it, one at a time (a neighbour's result is rarely far off, and each
+    probe near the answer is a full solve), then a binary search.
     Raises :class:`Unsolvable` while the hidden hukum is face down or the hukum is still
     to be declared.
     """
-    lo = _taken(d, team)  # surely reached
-    hi = lo + _most_to_come(d)  # at most
-    if hint is not None and lo < hint <= hi:
+    hint = _as_level(d.game, hint)
+    lo = level_of(d.game, _taken(d, team))  # surely reached
+    hi = level_of(d.game, _taken(d, team) + _most_to_come(d))  # at most
+    levels = [x for x in LEVELS[d.game] if lo <= x <= hi]
+    i, j = 0, len(levels) - 1  # the answer is levels[i..j]
+    if hint in levels[1:]:
+        k = levels.index(hint)
         if can_score(solver, d, team, hint):
-            lo = hint
+            i = k
             for _ in range(NEAR_HINT):
-                if lo == hi:
+                if i == j:
                     break
-                if not can_score(solver, d, team, lo + 1):
-                    hi = lo
+                if not can_score(solver, d, team, levels[i + 1]):
+                    j = i
                     break
-                lo += 1
+                i += 1
         else:
-            hi = hint - 1
+            j = k - 1
             for _ in range(NEAR_HINT):
-                if lo == hi:
+                if i == j:
                     break
-                if can_score(solver, d, team, hi):
-                    lo = hi
+                if can_score(solver, d, team, levels[j]):
+                    i = j
                     break
-                hi -= 1
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if can_score(solver, d, team, mid):
-            lo = mid
+                j -= 1
+    while i < j:
+        mid = (i + j + 1) // 2
+        if can_score(solver, d, team, levels[mid]):
+            i = mid
         else:
-            hi = mid - 1
+            j = mid - 1
+    lo = levels[i]
     return Score.from_points(d.game, lo)
 
 
@@ -243,8 +280,9 @@ def value_cards(
     solver: Solver, d: TrickDeal, team: int, played: Card, hint: int | None = None
 ) -> CardValues:
     """Values the seat to act's cards at ``d`` (its side is ``team``) on the whole-deal
-    scale: the played card, then, card class by class, whether another does better
-    (one probe each at the best so far plus one, climbing while it does).
+    scale, in the game's results (:data:`LEVELS`): the played card, then, card class by
+    class, whether another does better (one probe each at the level above the best so
+    far, climbing while it does).
 
     The classes are cards equivalent once the played cards are gone (adjacent in rank in
     one suit; a ten is its own class in Dhihaeh), tried from the lowest card up, so the
@@ -266,6 +304,7 @@ def value_cards(
     pure-Python reviews (bench/learn.py): 37.3M nodes before, 33.3M after; seed 31's
     2.30M before, 0.83M after (docs/PERFORMANCE.md).
     """
+    hint = _as_level(d.game, hint)
     after = d.copy()
     after.play_card(played)
     taken = _taken(after, team)
@@ -291,7 +330,7 @@ def value_cards(
             for card, alt in alts:
                 if can_score(solver, alt, team, win):
                     return CardValues(
-                        Score.from_points(d.game, hint - 1),
+                        Score.from_points(d.game, level_of(d.game, hint - 1)),
                         Score.from_points(d.game, win),
                         card,
                         exact=False,
@@ -299,9 +338,9 @@ def value_cards(
         vp, exact = best_score(solver, after, team, hint).points, True
     best = vp
     better = None
-    top = _taken(d, team) + _most_to_come(d)
+    top = level_of(d.game, _taken(d, team) + _most_to_come(d))
     for card, alt in alts:
-        while best < top and can_score(solver, alt, team, best + 1):
+        while best < top and can_score(solver, alt, team, _next_level(d.game, best)):
             if not exact:
                 # Another card does better than the played one is known to: its exact
                 # value now decides the verdict.
@@ -309,7 +348,7 @@ def value_cards(
                 if vp > best:
                     best = vp
                     continue
-            best += 1
+            best = _next_level(d.game, best)
             better = card
             if vp < win <= best:
                 # The played card loses the deal and this one wins it: that is the
@@ -331,7 +370,7 @@ def dds_card_values(d: TrickDeal, team: int, played: Card) -> CardValues:
     one :func:`value_cards` names: the lowest that reaches the best, or, when the played
     card loses the deal and another wins it, the lowest that wins it."""
     taken = d.tricks[team]
-    values = {c: taken + t for c, t in fast.card_tricks(d).items()}
+    values = {c: level_of(d.game, taken + t) for c, t in fast.card_tricks(d).items()}
     vp = values[played]
     best = max(values.values())
     win = win_points(d.game)
