@@ -50,6 +50,14 @@ def test_an_online_deal_all_of_whose_cards_were_shown_is_reviewed_like_a_solo_on
     assert why is None and index == 0
     review = asyncio.run(Learning(MemoryStorage()).review(record, 2, index, budget_ms=2_000))
     assert review.seat == 2 and review.analysed_tricks  # the last tricks first
+    v.review = review
+    texts, _ = page_of(v)
+    assert any(t.startswith("Tricks analysed: ") for t in texts)
+    # What a better play means there: the results Dhihaeh scores.
+    assert "A better play is one that changes the deal's result against best play: " in "".join(
+        texts
+    )
+    assert any(t.endswith("a Bang, a Big Bang.") for t in texts)
 
 
 def test_a_thaas_deal_decided_by_the_7_trick_rule_says_why_there_is_no_exact_review():

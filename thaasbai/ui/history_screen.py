@@ -231,6 +231,13 @@ def game_view(
     return frame(route, title, p, body, go)
 
 
+# What a trick game's review counts (learn.values.LEVELS): what the game scores.
+SCORED = {
+    "thaas": "the deal's result against best play: won or lost, a sweep",
+    "dhihaeh": "the deal's result against best play: won or lost, a Bang, a Big Bang",
+}
+
+
 def _review_lines(r: Review) -> list[ft.Control]:
     done = ", ".join(map(str, r.analysed_tricks)) or "none yet"
     out: list[ft.Control] = [
@@ -239,6 +246,8 @@ def _review_lines(r: Review) -> list[ft.Control]:
             + ("" if r.complete else " (the rest while this page is open)")
         )
     ]
+    if r.game in SCORED:
+        out.append(ft.Text(f"A better play is one that changes {SCORED[r.game]}.", size=14))
     mistakes = r.mistakes
     out.append(
         ft.Text(
