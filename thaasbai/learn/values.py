@@ -22,7 +22,7 @@ A review tells apart only what the game scores (:data:`LEVELS`): in Thaas being 
 losing, winning and sweeping; in Dhihaeh also the Bangs.  A card that takes a tenth
 trick instead of a ninth changes nothing in Thaas (the lock throws those tricks in), so
 it is not a better card, and proving how many tricks past the deal's result a card
-takes was almost all of a review's work (seed 5's: 1.56M of its 1.56M nodes).
+takes was almost all of a review's work (seed 5's: 99.8% of its 1.56M nodes).
 """
 
 from __future__ import annotations
