@@ -19,7 +19,6 @@ from typing import Any
 
 from ..bots import fast
 from ..bots.budget import Budget
-from ..bots.solver import DHIHAEH_TARGET, TEN_SCORE
 from ..engine.actions import Action, format_action
 from ..engine.cards import Seat, card_name
 from ..engine.errors import RecordError
@@ -29,6 +28,7 @@ from ..engine.thulla import ThullaDeal
 from ..engine.trick import TrickDeal
 from . import thulla_endgame as tg
 from .values import (
+    LEVELS,
     BoundedSolver,
     Interrupted,
     Score,
@@ -316,16 +316,17 @@ def _name(a: Action | None) -> str:
     return card_name(a) if 0 <= a < 52 else format_action(a)
 
 
-# What a card reaching each result (values.LEVELS) would have done, in the game's words.
+# What a card reaching each result above the lowest (values.LEVELS, in order) would have
+# done, in the game's words.
 _RESULT_WORDS = {
-    "thaas": {1: "kept the other team from a sweep", 7: "won the deal", 13: "made a sweep"},
-    "dhihaeh": {
-        1: "kept the other team from a Big Bang",
-        TEN_SCORE: "kept the other team from a Bang",
-        DHIHAEH_TARGET: "won the deal",
-        4 * TEN_SCORE: "made a Bang",
-        4 * TEN_SCORE + 13: "made a Big Bang",
-    },
+    "thaas": ("kept the other team from a sweep", "won the deal", "made a sweep"),
+    "dhihaeh": (
+        "kept the other team from a Big Bang",
+        "kept the other team from a Bang",
+        "won the deal",
+        "made a Bang",
+        "made a Big Bang",
+    ),
 }
 
 
@@ -338,7 +339,8 @@ def _trick_words(p: _Position, better: Action | None, played: Score, best: Score
     lead = f"{_name(better)} instead of {_name(p.played)}"
     if best.wins and not played.wins:
         return f"{lead} would have won the deal."
-    return f"{lead} would have {_RESULT_WORDS[best.game][best.points]}."
+    words = dict(zip(LEVELS[best.game][1:], _RESULT_WORDS[best.game], strict=True))
+    return f"{lead} would have {words[best.points]}."
 
 
 def _thulla_words(p: _Position, better: Action | None, played: int, best: int) -> str:
