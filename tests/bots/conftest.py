@@ -48,10 +48,11 @@ def random_position(rng: random.Random, game: str, seats: int, hukum: str) -> Ma
 
 @pytest.fixture
 def positions():
-    """``positions(n, seed)``: n random positions cycling through every game set-up."""
+    """``positions(n, seed)``: n random positions cycling through every game set-up (or
+    through ``setups``)."""
 
-    def make(n: int, seed: int = 0) -> list[Match]:
+    def make(n: int, seed: int = 0, setups: list[tuple[str, int, str]] = SETUPS) -> list[Match]:
         rng = random.Random(seed)
-        return [random_position(rng, *SETUPS[i % len(SETUPS)]) for i in range(n)]
+        return [random_position(rng, *setups[i % len(setups)]) for i in range(n)]
 
     return make

@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 from thaasbai.bots.inference import check_world, play_likelihood, sample_world
 from thaasbai.engine.views import TrickView, view_for
 
@@ -75,3 +77,29 @@ def test_the_real_deal_of_normal_players_explains_every_play_and_a_sharper_model
             assert ratio[0.85] >= ratio[0.6] * (1 - 1e-9)
             separated += ratio[0.85] > ratio[0.6] * 1.01
     assert separated > 0  # some worlds do explain fewer plays
+
+
+@pytest.mark.parametrize("game", ["thaas", "dhihaeh"])
+@pytest.mark.parametrize("hukum", ["implicit", "declared", "none"])
+def test_the_real_deal_of_normal_players_weighs_exactly_p_per_choice_they_made(game, hukum):
+    """The likelihood replays Normal with exactly what the Normal bot reads from its view
+    (voids, and with no hukum the suits each seat led last), so in a Normal-played deal
+    every other seat's choice matched: the real deal weighs ``p`` to the number of them."""
+    from thaasbai.bots.normal import NormalBot
+    from thaasbai.engine.match import GameOptions, new_match
+
+    bot = NormalBot()
+    for seed in range(4):
+        match = new_match(GameOptions(game=game, hukum=hukum), rng=random.Random(seed))
+        match.start_deal(rng=random.Random(seed))
+        choices = [0, 0, 0, 0]
+        for _ in range(20 + 5 * seed):
+            seat = match.current.to_act
+            view = view_for(match, seat)
+            choices[seat] += len(view.legal) > 1
+            match.apply(seat, bot.choose(view, random.Random(0)))
+        me = match.current.to_act
+        view = view_for(match, me)
+        m = sum(choices) - choices[me]
+        assert m > 5
+        assert play_likelihood(view, match.current, 0.85) == pytest.approx(0.85**m)

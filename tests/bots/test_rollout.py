@@ -51,3 +51,14 @@ def test_thulla_rollout_reading_the_shown_voids_plays_as_normal_bots(positions):
         assert rolled.history == real.history and rolled.bhabhi == real.bhabhi
         checked += 1
     assert checked >= 10
+
+
+def test_trick_rollout_with_no_hukum_plays_as_normal_bots(positions):
+    """With no hukum Normal also reads the suits each seat led last; a rollout started
+    mid-deal (and mid-trick) must read them from the history as the bots do."""
+    for match in positions(24, seed=4, setups=[("thaas", 4, "none"), ("dhihaeh", 4, "none")]):
+        d = match.current
+        rolled = d.copy()
+        trick_rollout(rolled, random.Random(1), 0.0, history_voids(rolled))
+        real = play_out_with_normal(copy.deepcopy(match))
+        assert rolled.history == real.history and rolled.winner == real.winner

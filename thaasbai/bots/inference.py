@@ -387,6 +387,7 @@ def play_likelihood(
         d.apply(declarer, DECLARE + view.hukum)
     dh = view.game == "dhihaeh"
     voids = [0, 0, 0, 0]  # as Normal reads them from its view, trick by trick
+    last_led = [-1, -1, -1, -1]
     for seat, c in plays:
         led = d.led
         if seat != me:
@@ -404,6 +405,8 @@ def play_likelihood(
                     d.played,
                     dh,
                     voids,
+                    d.mode == "none",
+                    last_led,
                 )
                 live = FULL_DECK & ~d.played
                 hand = d.hands[seat]
@@ -415,5 +418,7 @@ def play_likelihood(
                         return 0.0
         if led >= 0 and c // 13 != led:
             voids[seat] |= 1 << led
+        if not d.trick:
+            last_led[seat] = c // 13
         d.play_card(c)
     return w if w >= floor else 0.0

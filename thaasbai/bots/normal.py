@@ -15,7 +15,7 @@ from ..engine.views import ThullaView, TrickView, View
 from .base import Steps, at_once
 from .inference import thulla_knowledge, trick_voids
 from .thulla_policy import seats_to_come, thulla_card
-from .trick_policy import declare_suit, heuristic_card
+from .trick_policy import declare_suit, heuristic_card, last_leads
 
 
 class NormalBot:
@@ -52,6 +52,8 @@ def trick_action(view: TrickView) -> Action:
         view.played,
         view.game == "dhihaeh",
         trick_voids(view),
+        view.hukum_mode == "none",
+        last_leads(view.history),
     )
     return c if c in legal else legal[0]
 

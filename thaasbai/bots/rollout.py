@@ -14,7 +14,7 @@ from ..engine.cards import SUIT_MASKS, cards_of, suits_present
 from ..engine.thulla import ANSWER, ThullaDeal
 from ..engine.trick import TrickDeal
 from .thulla_policy import seats_to_come, thulla_card
-from .trick_policy import declare_suit, heuristic_card
+from .trick_policy import declare_suit, heuristic_card, last_leads
 
 THULLA_MAX_PLAYS = 400
 
@@ -46,6 +46,12 @@ def trick_rollout(
     """
     dh = d.game == "dhihaeh"
     implicit = d.mode == "implicit"
+    no_hukum = d.mode == "none"
+    last_led = None
+    if no_hukum:
+        last_led = last_leads(d.history)
+        if d.trick:
+            last_led[d.leader] = d.trick[0] // 13
     rand = rng.random
     if voids is not None:
         voids = voids[:]
@@ -70,9 +76,13 @@ def trick_rollout(
                 d.played,
                 dh,
                 voids,
+                no_hukum,
+                last_led,
             )
         if voids is not None and led >= 0 and c // 13 != led:
             voids[seat] |= 1 << led
+        if last_led is not None and not d.trick:
+            last_led[seat] = c // 13
         d.play_card(c)
 
 

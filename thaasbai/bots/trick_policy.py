@@ -41,16 +41,22 @@ def heuristic_card(
     played: Mask,
     dhihaeh: bool,
     voids: list[int] | None = None,
+    no_hukum: bool = False,
+    last_led: list[int] | None = None,
 ) -> Card:
     """The card Normal plays.
 
     ``implicit_open``: implicit mode with no hukum yet, so a discard sets the hukum.
     ``played``: every card played face up (tricks and the table).  ``voids``: per seat, a
     4-bit mask of suits that seat has shown it lacks (``None``: not tracked).
+    ``no_hukum``: the deal is played in `none` mode, where nothing is ever ruffed, so
+    masters are cashed and kept, and long suits are led from the top of a sequence
+    (see :func:`_lead`).  ``last_led``: per seat, the suit it led last (-1: none yet,
+    :func:`last_leads`); with no hukum a seat goes on with its side's suit.
     """
     seen = played | hand
     if not trick:
-        return _lead(hand, seat, hukum, implicit_open, seen, dhihaeh, voids)
+        return _lead(hand, seat, hukum, implicit_open, seen, dhihaeh, voids, no_hukum, last_led)
     follow = hand & SUIT_MASKS[led]
     wi = winning_index(trick, led, hukum)
     wc = trick[wi]
@@ -58,9 +64,23 @@ def heuristic_card(
     pos = len(trick)
     if follow:
         return _follow(
-            follow, hand, seat, trick, wc, partner_winning, pos, led, hukum, seen, dhihaeh, voids
+            follow,
+            hand,
+            seat,
+            trick,
+            wc,
+            partner_winning,
+            pos,
+            led,
+            hukum,
+            seen,
+            dhihaeh,
+            voids,
+            no_hukum,
         )
-    return _void(hand, trick, wc, partner_winning, pos, led, hukum, implicit_open, seen, dhihaeh)
+    return _void(
+        hand, trick, wc, partner_winning, pos, led, hukum, implicit_open, seen, dhihaeh, no_hukum
+    )
 
 
 def _safe_for_partner(
@@ -96,6 +116,7 @@ def _follow(
     seen: Mask,
     dhihaeh: bool,
     voids: list[int] | None,
+    no_hukum: bool,
 ) -> Card:
     live = FULL & ~seen | hand
     nxt = (seat + 1) & 3
@@ -106,11 +127,18 @@ def _follow(
             if dhihaeh and ten:
                 return top(ten)  # give our ten to the partner's trick
             return _low(follow, dhihaeh)
-        # Do not overtake the partner; the exception is a master that also saves a ten.
-        if dhihaeh and pos == 2:
-            mine = top(follow)
-            if mine < wc and is_master(mine, seen) and not next_void and follow & TENS:
-                return bottom_equivalent(mine, hand, live)
+        # Do not overtake the partner, unless with a master (the last opponent may beat
+        # the partner's card, never the master) where nothing can ruff, or one that also
+        # saves a ten in Dhihaeh.
+        mine = top(follow)
+        if (
+            pos == 2
+            and mine < wc
+            and is_master(mine, seen)
+            and not next_void
+            and (no_hukum or (dhihaeh and follow & TENS))
+        ):
+            return bottom_equivalent(mine, hand, live)
         return _low(follow, dhihaeh)
     if wc // 13 != led:  # already ruffed by an opponent: cannot win by following
         return _low(follow, dhihaeh)
@@ -141,6 +169,7 @@ def _void(
     implicit_open: bool,
     seen: Mask,
     dhihaeh: bool,
+    no_hukum: bool,
 ) -> Card:
     if implicit_open:
         # Our discard names the hukum and already wins this trick: pick our best suit.
@@ -152,17 +181,18 @@ def _void(
     trumps = hand & SUIT_MASKS[hukum] if hukum >= 0 else 0
     side = hand & ~trumps
     if partner_winning and _safe_for_partner(wc, pos, led, hukum, seen, False):
-        return _discard(side or hand, hand, dhihaeh, give_ten=True)
+        return _discard(side or hand, hand, dhihaeh, True, seen if no_hukum else 0)
     if trumps and not partner_winning:
         need = trumps & ((1 << wc) - 1) if wc // 13 == hukum else trumps
         if need:
             return bottom(need)
-    return _discard(side or hand, hand, dhihaeh, give_ten=partner_winning)
+    return _discard(side or hand, hand, dhihaeh, partner_winning, seen if no_hukum else 0)
 
 
-def _discard(m: Mask, hand: Mask, dhihaeh: bool, give_ten: bool) -> Card:
+def _discard(m: Mask, hand: Mask, dhihaeh: bool, give_ten: bool, seen: Mask) -> Card:
     """Throw away: a ten onto the partner's trick in Dhihaeh, else the lowest card of the
-    shortest suit (to make a void), keeping masters and tens back."""
+    shortest suit (to make a void), keeping tens back and, given ``seen`` (no hukum: a
+    master is a sure trick there), masters too."""
     if dhihaeh and give_ten and m & TENS:
         return top(m & TENS)
     best = -1
@@ -175,7 +205,7 @@ def _discard(m: Mask, hand: Mask, dhihaeh: bool, give_ten: bool) -> Card:
             part &= ~TENS
         c = bottom(part)
         key = (c % 13 == 4 and dhihaeh, (hand & SUIT_MASKS[s]).bit_count() * 13 - c % 13)
-        key = (int(key[0]), key[1])
+        key = (int(key[0]) + 2 * (seen != 0 and is_master(c, seen)), key[1])
         if best_key is None or key < best_key:
             best, best_key = c, key
     return best
@@ -189,6 +219,8 @@ def _lead(
     seen: Mask,
     dhihaeh: bool,
     voids: list[int] | None,
+    no_hukum: bool,
+    last_led: list[int] | None,
 ) -> Card:
     opp_void = 0
     partner_void = 0
@@ -201,18 +233,20 @@ def _lead(
         best = top(trumps)
         if out_trumps and is_master(best, seen) and trumps.bit_count() >= out_trumps.bit_count():
             return best  # draw the opponents' trumps
-    # Cash masters in side suits the opponents can still follow.
+    # Cash masters in side suits the opponents can still follow (or, with no hukum, in
+    # any suit: nothing can ruff them).
     cash = -1
     cash_out = -1
+    least_out = 3 if implicit_open else 0 if no_hukum else 1
     for s in range(4):
-        if s == hukum or opp_void >> s & 1:
+        if s == hukum or (opp_void >> s & 1 and not no_hukum):
             continue
         part = hand & SUIT_MASKS[s]
         if not part:
             continue
         c = top(part)
         out = (SUIT_MASKS[s] & ~seen).bit_count()
-        if is_master(c, seen) and out > (3 if implicit_open else 1) and out > cash_out:
+        if is_master(c, seen) and out > least_out and out > cash_out:
             cash, cash_out = c, out
     if cash >= 0 and not (implicit_open and NO_CASH_IMPLICIT):
         return cash
@@ -224,6 +258,12 @@ def _lead(
             key=lambda x: ((hand & SUIT_MASKS[x]).bit_count(), suit_strength(hand, x)),
         )
         return _low(hand & SUIT_MASKS[s], dhihaeh)
+    if no_hukum and last_led is not None:
+        # Go on with the suit the partner led last, else the one we did: the side's long
+        # suit pays only once the opponents' stoppers are driven out.
+        for s in (last_led[(seat + 2) & 3], last_led[seat]):
+            if s >= 0 and hand & SUIT_MASKS[s]:
+                return _sequence_top(hand & SUIT_MASKS[s], seen, dhihaeh)
     # Otherwise lead low from the longest side suit the opponents do not ruff.
     best = -1
     best_key = None
@@ -235,5 +275,26 @@ def _lead(
         key = (ruffed, s == hukum, -(bool(partner_void >> s & 1) and hukum >= 0), -part.bit_count())
         if best_key is None or key < best_key:
             best_key = key
-            best = _low(part, dhihaeh)
+            best = _sequence_top(part, seen, dhihaeh) if no_hukum else _low(part, dhihaeh)
     return best
+
+
+def last_leads(history: list[tuple[Seat, tuple[Card, ...], Seat]]) -> list[int]:
+    """Per seat, the suit it led last in the finished tricks ``history`` (-1: none)."""
+    led = [-1, -1, -1, -1]
+    for leader, cards, _ in history:
+        led[leader] = cards[0] // 13
+    return led
+
+
+def _sequence_top(part: Mask, seen: Mask, dhihaeh: bool) -> Card:
+    """The lead from a long suit with no hukum: the top of two touching honours (the
+    cards played between them count as touching), which drives out the opponents' higher
+    card and keeps the next; else the lowest card.  A Dhihaeh ten is not led this way."""
+    c = top(part)
+    nxt = c + 1
+    while nxt % 13 and seen >> nxt & 1 and not part >> nxt & 1:
+        nxt += 1
+    if nxt % 13 and part >> nxt & 1 and c % 13 <= (3 if dhihaeh else 4):
+        return c
+    return _low(part, dhihaeh)
