@@ -181,18 +181,20 @@ def _void(
     trumps = hand & SUIT_MASKS[hukum] if hukum >= 0 else 0
     side = hand & ~trumps
     if partner_winning and _safe_for_partner(wc, pos, led, hukum, seen, False):
-        return _discard(side or hand, hand, dhihaeh, True, seen if no_hukum else 0)
+        return _discard(side or hand, hand, dhihaeh, True, seen, no_hukum)
     if trumps and not partner_winning:
         need = trumps & ((1 << wc) - 1) if wc // 13 == hukum else trumps
         if need:
             return bottom(need)
-    return _discard(side or hand, hand, dhihaeh, partner_winning, seen if no_hukum else 0)
+    return _discard(side or hand, hand, dhihaeh, partner_winning, seen, no_hukum)
 
 
-def _discard(m: Mask, hand: Mask, dhihaeh: bool, give_ten: bool, seen: Mask) -> Card:
+def _discard(
+    m: Mask, hand: Mask, dhihaeh: bool, give_ten: bool, seen: Mask, keep_masters: bool
+) -> Card:
     """Throw away: a ten onto the partner's trick in Dhihaeh, else the lowest card of the
-    shortest suit (to make a void), keeping tens back and, given ``seen`` (no hukum: a
-    master is a sure trick there), masters too."""
+    shortest suit (to make a void), keeping tens back and, with ``keep_masters`` (no hukum:
+    a master is a sure trick there), a suit that is all masters too."""
     if dhihaeh and give_ten and m & TENS:
         return top(m & TENS)
     best = -1
@@ -205,7 +207,7 @@ def _discard(m: Mask, hand: Mask, dhihaeh: bool, give_ten: bool, seen: Mask) -> 
             part &= ~TENS
         c = bottom(part)
         key = (c % 13 == 4 and dhihaeh, (hand & SUIT_MASKS[s]).bit_count() * 13 - c % 13)
-        key = (int(key[0]) + 2 * (seen != 0 and is_master(c, seen)), key[1])
+        key = (int(key[0]) + 2 * (keep_masters and is_master(c, seen)), key[1])
         if best_key is None or key < best_key:
             best, best_key = c, key
     return best
