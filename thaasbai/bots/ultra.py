@@ -54,6 +54,9 @@ ENDGAME_CARDS = {"thaas": 7, "dhihaeh": 5}  # the faster solver: Thaas from 7 ca
 # dummy on single Thaas implicit decisions (bench/endgame_regret.py, docs/STRENGTH.md,
 # session 8), 7 is about where the two searches cross: the solver is clearly better at 6
 # cards, no better at 7, and worse at 8, where it manages a few dozen worlds a move.
+# With no hukum the solver is cheap enough to lean better from 9 cards on single
+# decisions, but in deals against pimc-dds it came out level (-1.3 points a deal over
+# 120 deals, session 20), so every mode keeps the same start.
 # One exact solve may search this many nodes (about 0.2 s here) before its world is
 # skipped: the rare slow world would otherwise overrun the move's budget.
 WORLD_NODES = 60_000
