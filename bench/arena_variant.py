@@ -18,6 +18,11 @@ Two runs on the same deals compare deal by deal (the paired difference of their 
 scores, with its 95% interval, and the deals each won where the other did not):
 
 ``python bench/arena_variant.py --compare variant.jsonl baseline.jsonl``
+
+Runs on several seeds compare seed by seed as comma-separated lists in the same order
+(``--compare v1.jsonl,v2.jsonl b1.jsonl,b2.jsonl``), and ``--pool r1.jsonl r2.jsonl``
+takes runs on other deals together: the win rate over all their deals and its paired
+interval.
 """
 
 from __future__ import annotations
@@ -102,10 +107,33 @@ def per_deal_scores(path: Path) -> dict[int, float]:
     return out
 
 
-def compare(first: Path, second: Path) -> dict:
-    """The first run minus the second on the deals both played: the mean difference per
-    deal with its 95% interval (normal, over deals), and how many deals each did better."""
-    a, b = per_deal_scores(first), per_deal_scores(second)
+def runs_scores(paths: list[Path]) -> dict[tuple[int, int], float]:
+    """Several runs' scores per deal, keyed by (run, deal): deal 3 of the seed-1 run and
+    deal 3 of the seed-2 run are different deals."""
+    return {(r, i): x for r, path in enumerate(paths) for i, x in per_deal_scores(path).items()}
+
+
+def pool(paths: list[Path]) -> dict:
+    """Runs on different deals (other seeds) taken together: the win rate over all their
+    deals, with the paired interval over deals, as one longer run would give it."""
+    scores = list(runs_scores(paths).values())
+    if not scores:
+        raise SystemExit("no deal lines in these runs")
+    return {
+        "deals": len(scores),
+        "a_win_rate": sum(scores) / len(scores),
+        "paired_ci95": list(arena.paired_interval(scores)),
+        "split_deals": sum(1 for x in scores if x == 0.5),
+    }
+
+
+def compare(first: list[Path], second: list[Path]) -> dict:
+    """The first runs minus the second on the deals both played (run i of each list on
+    the same seed): the mean difference per deal with its 95% interval (normal, over
+    deals), and how many deals each did better."""
+    if len(first) != len(second):
+        raise SystemExit("compare needs as many runs on each side (run i against run i)")
+    a, b = runs_scores(first), runs_scores(second)
     deals = sorted(set(a) & set(b))
     if not deals:
         raise SystemExit("the two runs share no deal")
@@ -125,6 +153,11 @@ def compare(first: Path, second: Path) -> dict:
     }
 
 
+def run_list(text: str) -> list[Path]:
+    """``a.jsonl,b.jsonl``: runs on several seeds, in seed order."""
+    return [Path(part) for part in text.split(",") if part]
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--ultra", default="{}", help="UltraBot keyword arguments, as JSON")
@@ -139,10 +172,22 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--deals", type=int, default=30)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--fast", action="store_true", help="Ultra may use endplay's C solver")
-    p.add_argument("--compare", nargs=2, type=Path, metavar="RUN", help="compare two runs")
+    p.add_argument(
+        "--compare",
+        nargs=2,
+        type=run_list,
+        metavar="RUNS",
+        help="compare two runs (or two comma-separated lists of runs, seed by seed)",
+    )
+    p.add_argument(
+        "--pool", nargs="+", type=Path, metavar="RUN", help="runs on other seeds, taken together"
+    )
     args = p.parse_args(argv)
     if args.compare:
         print(json.dumps(compare(*args.compare)))
+        return
+    if args.pool:
+        print(json.dumps(pool(args.pool)))
         return
     ultra = json.loads(args.ultra)
     UltraBot(**ultra)  # refuse bad options before the first deal

@@ -1,0 +1,51 @@
+"""bench/arena_variant.py's pooling and comparing of runs: the figures STRENGTH.md quotes
+across several seeds come from these, so deals of different runs must stay apart."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "arena_variant.py"
+
+
+@pytest.fixture(scope="module")
+def variant():
+    spec = importlib.util.spec_from_file_location("arena_variant", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def write_run(path: Path, plays: list[list[float]], seed: int) -> Path:
+    lines = [json.dumps({"deal": i, "points": p}) for i, p in enumerate(plays)]
+    lines.append(json.dumps({"a_win_rate": 0.0, "seed": seed}))  # the summary: not a deal
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_pooled_runs_count_every_deal_of_every_run(variant, tmp_path):
+    first = write_run(tmp_path / "s1.jsonl", [[1, 1], [0, 1], [0, 0]], 1)
+    second = write_run(tmp_path / "s2.jsonl", [[1, 1], [1, 0]], 2)
+    out = variant.pool([first, second])
+    # Deal 0 and deal 1 of each run are other deals: five deals, not three.
+    assert out["deals"] == 5 and out["split_deals"] == 2
+    assert out["a_win_rate"] == pytest.approx((1 + 0.5 + 0 + 1 + 0.5) / 5)
+    lo, hi = out["paired_ci95"]
+    assert lo < out["a_win_rate"] < hi
+
+
+def test_lists_of_runs_compare_seed_by_seed(variant, tmp_path):
+    a1 = write_run(tmp_path / "a1.jsonl", [[1, 1], [0, 1]], 1)
+    a2 = write_run(tmp_path / "a2.jsonl", [[0, 0], [1, 1]], 2)
+    b1 = write_run(tmp_path / "b1.jsonl", [[0, 1], [0, 1]], 1)
+    b2 = write_run(tmp_path / "b2.jsonl", [[0, 1], [1, 1]], 2)
+    out = variant.compare([a1, a2], [b1, b2])
+    # Per deal: +0.5, 0, -0.5, 0 (each run against the same seed's run, not pooled).
+    assert out["deals"] == 4 and out["difference"] == pytest.approx(0.0)
+    assert out["first_better"] == 1 and out["second_better"] == 1
+    with pytest.raises(SystemExit):
+        variant.compare([a1, a2], [b1])
