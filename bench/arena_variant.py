@@ -172,14 +172,15 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--deals", type=int, default=30)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--fast", action="store_true", help="Ultra may use endplay's C solver")
-    p.add_argument(
+    read = p.add_mutually_exclusive_group()  # read finished runs instead of playing one
+    read.add_argument(
         "--compare",
         nargs=2,
         type=run_list,
         metavar="RUNS",
         help="compare two runs (or two comma-separated lists of runs, seed by seed)",
     )
-    p.add_argument(
+    read.add_argument(
         "--pool", nargs="+", type=Path, metavar="RUN", help="runs on other seeds, taken together"
     )
     args = p.parse_args(argv)

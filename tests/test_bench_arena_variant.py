@@ -49,3 +49,11 @@ def test_lists_of_runs_compare_seed_by_seed(variant, tmp_path):
     assert out["first_better"] == 1 and out["second_better"] == 1
     with pytest.raises(SystemExit):
         variant.compare([a1, a2], [b1])
+
+
+def test_pooling_and_comparing_at_once_is_refused(variant, tmp_path, capsys):
+    """Asked for both, the bench must say so rather than print one and drop the other."""
+    run = write_run(tmp_path / "s1.jsonl", [[1, 1]], 1)
+    with pytest.raises(SystemExit):
+        variant.main(["--pool", str(run), "--compare", str(run), str(run)])
+    assert "not allowed with argument" in capsys.readouterr().err
