@@ -11,7 +11,7 @@ import pytest
 from thaasbai.bots.inference import check_world, knowledge, sample_world
 from thaasbai.bots.normal import NormalBot
 from thaasbai.bots.posterior import PosteriorSampler
-from thaasbai.bots.thulla_reading import start_hands, thulla_play_likelihood
+from thaasbai.bots.thulla_reading import ThullaReading, start_hands, thulla_play_likelihood
 from thaasbai.bots.ultra import UltraBot
 from thaasbai.engine.match import GameOptions, Match, new_match
 from thaasbai.engine.views import ThullaView, view_for
@@ -133,6 +133,50 @@ def test_chains_draw_thulla_worlds_that_explain_the_play():
             sampled += thulla_play_likelihood(view, sample_world(view, rng, k), P)
         assert chains.accepted > 0
     assert chained > 3 * sampled
+
+
+def test_the_reading_split_by_seat_weighs_every_world_as_the_replay_does():
+    """``ThullaReading`` takes each seat's hand back through its later pick-ups and plays
+    without the engine, and keeps follows' factors by the led suit's cards: the product of
+    its factors is the replay's likelihood, in the real deal and in sampled worlds, and
+    a floor drops the same worlds."""
+    pickups = told_apart = 0
+    for seats, plays in [(3, 40), (4, 30), (4, 60), (4, 90), (5, 70), (6, 50)]:
+        for m, _ in mid_round(seats, plays, 3):
+            view = view_for(m, m.current.to_act)
+            pickups += sum(1 for h in view.history if h[2])
+            rng = random.Random(seats * 100 + plays)
+            k = knowledge(view)
+            worlds = [m.current] + [sample_world(view, rng, k) for _ in range(40)]
+            reading = ThullaReading(view, worlds[1], P)
+            weights = [thulla_play_likelihood(view, w, P) for w in worlds]
+            told_apart += len(set(weights)) > 2
+            for world, w in zip(worlds, weights, strict=True):
+                assert reading.weight(world.hands) == pytest.approx(w, rel=1e-9)
+                assert reading.weight(world.hands, w * 1.01) == 0.0
+                assert reading.weight(world.hands, w * 0.99) == pytest.approx(w, rel=1e-9)
+    assert pickups >= 10
+    assert told_apart >= 6  # the plays weigh worlds differently
+
+
+def test_chains_walk_the_same_worlds_when_they_weigh_only_the_two_swapped_hands():
+    """The Metropolis test on the two changed seats' factors is the test on the whole
+    weight (the other factors cancel), drawing the same random numbers: from the same
+    seed the factored chains hand out the very worlds the replaying ones do."""
+    distinct = 0
+    for m, _ in mid_round(4, 24, 3):
+        view = view_for(m, m.current.to_act)
+        k = knowledge(view)
+        reading = ThullaReading(view, m.current, P)
+        plain = PosteriorSampler(view, random.Random(4), k, P, likelihood=thulla_play_likelihood)
+        split = PosteriorSampler(
+            view, random.Random(4), k, P, likelihood=thulla_play_likelihood, factors=reading
+        )
+        drawn = [(plain.draw().hands, split.draw().hands) for _ in range(30)]
+        assert all(a == b for a, b in drawn)
+        assert split.accepted == plain.accepted > 0
+        distinct += len({tuple(a) for a, _ in drawn})
+    assert distinct > 30
 
 
 def test_an_unknown_thulla_reader_is_refused():

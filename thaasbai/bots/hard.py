@@ -25,7 +25,7 @@ from .posterior import PosteriorSampler
 from .rollout import thulla_rollout, thulla_value, trick_rollout, trick_value
 from .roulette import Roulette
 from .search_common import apply_action, candidates, forced_action, heuristic_choice
-from .thulla_reading import thulla_play_likelihood
+from .thulla_reading import ThullaReading, thulla_play_likelihood
 
 MARGIN = 0.0
 MIN_WORLDS = 4
@@ -129,11 +129,12 @@ def flat_search_steps(
     vals = [0.0] * n
     clock = time.perf_counter
     wheel = Roulette(roulette) if roulette > 0.0 and weighted else None
-    chains = (
-        PosteriorSampler(view, rng, k, p_match, likelihood=likelihood)
-        if posterior and weighted
-        else None
-    )
+    chains = None
+    if posterior and weighted:
+        # Thulla's reading splits by seat: a chain's swap weighs only the two hands it
+        # changes (the first world only shows the round's public course).
+        factors = None if trick else ThullaReading(view, sample_world(view, rng, k), p_match)
+        chains = PosteriorSampler(view, rng, k, p_match, likelihood=likelihood, factors=factors)
     kept = 0
     while True:
         started = clock()

@@ -14,12 +14,17 @@ Several short chains rather than one long one: each starts from an independent s
 walks ``burn_in`` steps, then hands out ``per_chain`` worlds ``thin`` steps apart.  The
 weight test gives up a replay as soon as it is lost (``play_likelihood``'s floor), which
 makes a refused step cheap.
+
+With ``factors`` (Thulla's :class:`.thulla_reading.ThullaReading`) the weight is a
+product of one factor per seat, each read from that seat's hand alone, so a swap
+weighs only the two hands it changes.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Protocol
 
 from ..engine.cards import Mask, cards_of
 from ..engine.views import View
@@ -27,6 +32,13 @@ from .inference import Knowledge, World, deal_unknown, play_likelihood, world_of
 
 # (view, world, p_match, floor) -> the world's weight; 0.0 once below the floor
 Likelihood = Callable[[View, World, float, float], float]
+
+
+class SeatFactors(Protocol):
+    """A likelihood that is a product of per-seat factors (``floor`` as ``Likelihood``)."""
+
+    def seat_weight(self, seat: int, hand: Mask, floor: float = 0.0) -> float: ...
+
 
 BURN_IN = 30
 THIN = 4
@@ -48,9 +60,11 @@ class PosteriorSampler:
         thin: int = THIN,
         per_chain: int = PER_CHAIN,
         likelihood: Likelihood = play_likelihood,
+        factors: SeatFactors | None = None,
     ) -> None:
         self.view = view
         self.likelihood = likelihood
+        self.factors = factors
         self.rng = rng
         self.k = k
         self.p_match = p_match
@@ -61,6 +75,7 @@ class PosteriorSampler:
         self.holders = [i for i, n in enumerate(k.need) if n > 0]
         self.dealt: list[Mask] = []
         self.weight = 0.0
+        self.seat_weights: dict[int, float] = {}  # with ``factors``: each holder's factor
         self.left = 0  # worlds still to hand out from the current chain
         self.steps = 0
         self.accepted = 0
@@ -69,8 +84,12 @@ class PosteriorSampler:
         """The next world: ``thin`` steps on from the last, or the start of a new chain."""
         if self.left == 0:
             self.dealt = deal_unknown(self.k, self.rng)
-            world = world_of(self.view, self.dealt)
-            self.weight = self.likelihood(self.view, world, self.p_match, 0.0)
+            if self.factors is None:
+                world = world_of(self.view, self.dealt)
+                self.weight = self.likelihood(self.view, world, self.p_match, 0.0)
+            else:
+                weigh = self.factors.seat_weight
+                self.seat_weights = {i: weigh(i, self.dealt[i]) for i in self.holders}
             self.left = self.per_chain
             self._walk(self.burn_in)
         else:
@@ -99,6 +118,9 @@ class PosteriorSampler:
             swap = (1 << a) | (1 << b)
             dealt[i] ^= swap
             dealt[j] ^= swap
+            if self.factors is not None:
+                self._step_factored(i, j, dealt)
+                continue
             # Metropolis: keep the swap if new / old >= u, i.e. new >= u * old.
             floor = rng.random() * self.weight
             w = likelihood(view, world_of(view, dealt), self.p_match, floor)
@@ -106,3 +128,20 @@ class PosteriorSampler:
                 self.dealt = dealt
                 self.weight = w
                 self.accepted += 1
+
+    def _step_factored(self, i: int, j: int, dealt: list[Mask]) -> None:
+        """The Metropolis test of a swap between holders ``i`` and ``j`` on their two
+        factors alone: keep it if new_i * new_j >= u * old_i * old_j."""
+        weigh = self.factors.seat_weight  # type: ignore[union-attr]
+        old = self.seat_weights
+        bar = self.rng.random() * old[i] * old[j]
+        wi = weigh(i, dealt[i], bar)  # the other factor is at most 1
+        if wi <= 0.0:
+            return
+        wj = weigh(j, dealt[j], bar / wi)
+        if wj <= 0.0:
+            return
+        self.dealt = dealt
+        old[i] = wi
+        old[j] = wj
+        self.accepted += 1
