@@ -11,16 +11,6 @@ from __future__ import annotations
 from ..engine.cards import SUIT_MASKS, Card, Mask, Seat
 from .common import bottom, highest_card, top
 
-# How many cards of a suit must be out before Normal calls it safe from a thulla: to shed
-# its highest card on a follow, more than FOLLOW_PER_SEAT per seat still to play plus
-# FOLLOW_EXTRA; to lead its highest card, LEAD_PER_SEAT per seat plus LEAD_EXTRA.  Hard's
-# search, asked on Normal-played positions, ducked more often on follows and led higher
-# than Normal did (session 21); these bars (were 2 and 1 on a follow, 2 and 2 on a lead)
-# do both, and a seat playing them among three Normal bots of the old bars was the Bhabhi
-# in 22.1% of 12,000 rounds against 25.0% (the same deals with the old bars).
-FOLLOW_PER_SEAT, FOLLOW_EXTRA = 2, 4
-LEAD_PER_SEAT, LEAD_EXTRA = 1, 1
-
 
 def seats_to_come(seat: Seat, leader: Seat, in_round: list[bool] | tuple[bool, ...]) -> list[Seat]:
     """The seats still in the round that play after ``seat`` in the trick ``leader`` led."""
@@ -57,7 +47,7 @@ def thulla_card(
     risky = any(void[s] >> led & 1 for s in to_come)
     if not risky and to_come:
         # Unknown voids: the fewer cards of the suit are out, the likelier one appears.
-        risky = outstanding[led] < FOLLOW_PER_SEAT * len(to_come) + FOLLOW_EXTRA
+        risky = outstanding[led] < 2 * len(to_come) + 1
     if not to_come or not risky:
         return top(follow)  # the trick will be clean: shed our highest card
     high = min(c for _, c in trick if c // 13 == led)
@@ -93,7 +83,7 @@ def _lead(
             continue
         voids = sum(1 for x in to_come if void[x] >> s & 1)
         out = outstanding[s]
-        safe = voids == 0 and out >= LEAD_PER_SEAT * n + LEAD_EXTRA
+        safe = voids == 0 and out >= 2 * n + 2
         c = top(part) if safe else bottom(part)
         # Prefer suits nobody is void in, with many cards out; shed high when safe.
         key = (voids, not safe, -out if safe else -(out - part.bit_count()), c % 13 if safe else 0)
