@@ -25,6 +25,7 @@ from .posterior import PosteriorSampler
 from .rollout import thulla_rollout, thulla_value, trick_rollout, trick_value
 from .roulette import Roulette
 from .search_common import apply_action, candidates, forced_action, heuristic_choice
+from .thulla_finish import ExactFinish
 from .thulla_reading import ThullaReading, thulla_play_likelihood
 
 MARGIN = 0.0
@@ -84,6 +85,7 @@ def flat_search_steps(
     posterior: bool = False,
     stats: dict[str, float] | None = None,
     thulla_reading: bool = False,
+    finish: ExactFinish | None = None,
 ) -> Steps:
     """Score every move on the same sampled worlds with Normal rollouts; play Normal's move
     unless another beats it by more than ``z`` standard errors of the paired difference.
@@ -94,7 +96,8 @@ def flat_search_steps(
     chains instead, in proportion to their weight, and count alike.
     ``stats``, if given, gets the worlds sampled, those rolled out and their effective
     number.  With ``thulla_reading`` (Ultra's) Thulla worlds are weighed too
-    (:mod:`.thulla_reading`); Hard's Thulla worlds all count alike."""
+    (:mod:`.thulla_reading`); Hard's Thulla worlds all count alike.  With ``finish``
+    (Ultra's) Thulla rollouts end with the exact two-player search (:mod:`.thulla_finish`)."""
     default = heuristic_choice(view)
     moves = list(moves)
     if default not in moves:
@@ -136,6 +139,8 @@ def flat_search_steps(
         factors = None if trick else ThullaReading(view, sample_world(view, rng, k), p_match)
         chains = PosteriorSampler(view, rng, k, p_match, likelihood=likelihood, factors=factors)
     kept = 0
+    if finish is not None:
+        finish.fresh()
     while True:
         started = clock()
         # A chain's world is drawn in proportion to its weight, so it counts as 1.
@@ -159,6 +164,8 @@ def flat_search_steps(
             if trick:
                 trick_rollout(st, rng, epsilon, move_voids[a])
                 vals[i] = trick_value(st, team)
+            elif finish is not None:
+                vals[i] = finish.rollout_value(st, seat, rng, epsilon, move_voids[a])
             else:
                 thulla_rollout(st, rng, epsilon, move_voids[a])
                 vals[i] = thulla_value(st, seat)

@@ -11,7 +11,7 @@ import random
 
 from ..engine.actions import ACCEPT
 from ..engine.cards import SUIT_MASKS, cards_of, suits_present
-from ..engine.thulla import ANSWER, ThullaDeal
+from ..engine.thulla import ANSWER, LEAD, ThullaDeal
 from ..engine.trick import TrickDeal
 from .thulla_policy import seats_to_come, thulla_card
 from .trick_policy import declare_suit, heuristic_card, last_leads
@@ -95,23 +95,32 @@ def trick_value(d: TrickDeal, team: int) -> float:
 
 
 def thulla_rollout(
-    d: ThullaDeal, rng: random.Random, epsilon: float = 0.0, shown: list[int] | None = None
-) -> None:
+    d: ThullaDeal,
+    rng: random.Random,
+    epsilon: float = 0.0,
+    shown: list[int] | None = None,
+    until: int | None = None,
+) -> list[int] | None:
     """Play a Thulla round to its end, or for at most ``THULLA_MAX_PLAYS`` plays.
 
     With ``shown`` (per seat, the suits it has shown void in, as
     :func:`.inference.thulla_knowledge` reads them; copied, not changed) every seat reads
     the voids as the Normal bot does, so the rollout plays as Normal bots would; without
-    it each seat sees the world's true voids.
+    it each seat sees the world's true voids.  With ``until`` (a seat) it stops early, at
+    a lead once that seat is out or only two players are left (:mod:`.thulla_finish`
+    takes over there).  Returns the voids shown by then (the copy), to go on with.
     """
     n = d.seats
     rand = rng.random
     if shown is not None:
         shown = shown[:]
+    in_round = d.in_round
     for _ in range(THULLA_MAX_PLAYS):
         if d.over:
-            return
+            return shown
         seat = d.to_act
+        if until is not None and d.phase == LEAD and (not in_round[until] or sum(in_round) == 2):
+            return shown
         if d.phase == ANSWER:
             d.apply(seat, ACCEPT)
             continue
@@ -134,6 +143,7 @@ def thulla_rollout(
         if shown is not None and d.trick and c // 13 != d.led:
             shown[seat] |= 1 << d.led
         d.play_card(c)
+    return shown
 
 
 def thulla_value(d: ThullaDeal, seat: int) -> float:
