@@ -2,8 +2,9 @@
 (ISMCTS iterations; for the flat search, worlds each scored for every candidate move,
 and how many worlds they are worth once weighted by how well they explain the play:
 the effective number ``(sum w)^2 / sum w^2``; for Ultra's exact endgame and its endplay,
-worlds each solved for every candidate move).  For Ultra it also prints the per-move time
-(p50/p95) and worlds or rollouts per second at every trick number, 1 to 13.
+worlds each solved for every candidate move; for Ultra in Thulla, how many of its
+rollouts' two-player endings were solved exactly).  For Ultra it also prints the per-move
+time (p50/p95) and worlds or rollouts per second at every trick number, 1 to 13.
 
 ``python bench/bots.py [--positions 30] [--game thaas] [--hukum implicit] [--seed 1]
 [--fast]`` (``--fast``: Ultra on endplay's double-dummy solver where it can)
@@ -86,6 +87,13 @@ def main() -> None:
             line += (
                 f", effective worlds per move p50 {percentile(effective, 0.5):.0f}"
                 f" (p5 {percentile(effective, 0.05):.0f})"
+            )
+        finish = getattr(bot, "thulla_finish", None)
+        if finish is not None and finish.solved + finish.too_big:
+            share = finish.too_big / (finish.solved + finish.too_big)
+            line += (
+                f"; rollouts' two-player endings solved exactly {finish.solved:,}"
+                f" ({share:.1%} too big, rolled out)"
             )
         print(line)
         for trick, rows in sorted(by_trick.items()):

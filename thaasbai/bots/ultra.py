@@ -47,6 +47,7 @@ from .search_common import (
     heuristic_choice,
 )
 from .solver import SearchAborted, Solver
+from .thulla_finish import ExactFinish
 from .thulla_solver import BHABHI, ThullaSolver, TooBig, two_player_hands
 
 ENDGAME_CARDS = {"thaas": 7, "dhihaeh": 5}  # the faster solver: Thaas from 7 cards (was 6)
@@ -84,6 +85,11 @@ THULLA_THROWS = False
 # against "none"'s 13% and 22% on two sets of 100 rounds: the same lean on both, too
 # small to be sure of; "roulette" 16-18% on the first set (few effective worlds).
 THULLA_READER = "chain"
+# Thulla rollouts that end with the exact two-player search (:mod:`.thulla_finish`) once
+# two players are left, rather than with Normal's play of that ending.  Against three
+# Hard bots (session 22, docs/STRENGTH.md) the Bhabhi rate was 12.75% of 400 rounds, on
+# the rounds where it was 18.0% and 17.5% before.
+THULLA_EXACT = True
 THULLA_READERS = ("none", "roulette", "chain")
 POOL_SIZE = 200
 # Thaas and Dhihaeh before the endgame: "flat" (Hard's paired search on Ultra's budget)
@@ -165,6 +171,7 @@ class UltraBot:
         thulla_throws: bool = THULLA_THROWS,
         thulla_z: float = HARD_Z,
         thulla_reader: str = THULLA_READER,
+        thulla_exact: bool = THULLA_EXACT,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
@@ -190,6 +197,7 @@ class UltraBot:
         self.fast = fast and _fast.AVAILABLE
         self.pool_size = pool_size
         self._thulla_solver = ThullaSolver(THULLA_NODES)
+        self.thulla_finish = ExactFinish() if thulla_exact else None
         self.last_iterations = 0
         self.last_mode = ""
         self.last_stats: dict[str, float] = {}
@@ -247,6 +255,7 @@ class UltraBot:
                 posterior=reader == "chain",
                 stats=self.last_stats,
                 thulla_reading=reader != "none",
+                finish=None if trick else self.thulla_finish,
             )
             self.last_iterations = budget.done
             return action
