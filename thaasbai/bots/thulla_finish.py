@@ -27,7 +27,6 @@ class ExactFinish:
     """Values a Thulla rollout for one seat, ending it with the exact two-player search."""
 
     def __init__(self, max_nodes: int = FINISH_NODES, max_cards: int = FINISH_CARDS) -> None:
-        self.max_nodes = max_nodes
         self.max_cards = max_cards
         self.solver = ThullaSolver(max_nodes)
         self.solved = 0
@@ -52,7 +51,7 @@ class ExactFinish:
         mine, theirs = d.hands[seat], d.hands[other]
         if (mine | theirs).bit_count() <= self.max_cards:
             try:
-                value = self.solver.position_value(mine, theirs, d.to_act == seat, self.max_nodes)
+                value = self.solver.position_value(mine, theirs, d.to_act == seat)
             except TooBig:
                 self.too_big += 1
             else:

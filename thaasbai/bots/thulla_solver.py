@@ -93,14 +93,13 @@ class ThullaSolver:
                 out[c] = self._reply(mine, other, led, c)
         return out
 
-    def position_value(self, a: int, b: int, a_leads: bool, max_nodes: int) -> int:
+    def position_value(self, a: int, b: int, a_leads: bool) -> int:
         """SAFE, DRAW or BHABHI for the player holding ``a`` against ``b`` between tricks,
-        with best play by both; raises :class:`TooBig` past ``max_nodes`` new lead nodes
-        (no clock: a rollout's world is small and fully known)."""
+        with best play by both; raises :class:`TooBig` past :attr:`max_nodes` new lead
+        nodes (no clock: a rollout's world is small and fully known)."""
         self.nodes = 0
-        self.max_nodes = max_nodes
         self.deadline = float("inf")
-        self._stop = min(CHECK_EVERY, max_nodes)
+        self._stop = min(CHECK_EVERY, self.max_nodes)
         return self._after(a, b, a_leads)
 
     # -- the search ---------------------------------------------------------------------
