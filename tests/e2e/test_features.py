@@ -273,7 +273,13 @@ def test_thulla_a_pickup_moves_the_trick_into_our_hand(seeded_page: Page) -> Non
 def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url: str) -> None:
     page = open_app(browser, server_url, 390, 844)
     ctx = page.context
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
     try:
+        # The first warm-up fetches the two-colour deck, seconds after the first screen.
+        # Events reach `asked` only inside Playwright calls: none slips between look and wait.
+        if not any(u.endswith("/cards/back.svg") for u in asked):
+            page.wait_for_event("request", lambda r: r.url.endswith("/cards/back.svg"))
         page.get_by_role("button", name="Settings").click()
         name = page.get_by_label("Your name")
         name.click()
@@ -283,7 +289,9 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
         page.get_by_role("switch").first.click()  # four-colour deck (then the sounds)
         page.get_by_role("button", name="Light", exact=True).click()
         page.get_by_role("button", name="1000", exact=True).click()  # games kept in History
-        page.get_by_role("button", name="Save").click()
+        # Saving the four-colour deck warms up its faces before the first deal needs them.
+        with page.expect_request(lambda r: "/cards4/" in r.url, timeout=20_000):
+            page.get_by_role("button", name="Save").click()
         # Play with friends takes that name instead of asking for it again.
         page.get_by_role("button", name="Play with friends").click()
         expect(page.get_by_text("You play as Aisha")).to_be_visible()
@@ -294,9 +302,7 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
         page.get_by_role("button", name=re.compile(r"^Thulla")).click()
         page.get_by_role("button", name="5", exact=True).click()
         page.get_by_role("button", name="Hard", exact=True).first.click()
-        # The four-colour deck's card faces are what the table asks for.
-        with page.expect_request(lambda r: "/cards4/" in r.url, timeout=20_000):
-            page.get_by_role("button", name="Start").click()
+        page.get_by_role("button", name="Start").click()
         expect(page.locator(HAND).first).to_be_attached(timeout=15_000)
         expect(page.get_by_text("Round 1", exact=True)).to_be_visible()
         page.close()

@@ -12,6 +12,7 @@ import flet as ft
 
 from .. import runtime
 from . import theme
+from .card_warmup import DeckWarmup
 from .game_host import GameHost
 from .history_pages import HistoryPages
 from .home_screen import HomeScreen
@@ -19,7 +20,6 @@ from .online import OnlinePlay
 from .pages import rules_view, settings_view
 from .prefs import Preferences
 from .settings import Settings
-from .widgets import card_warmup
 
 log = logging.getLogger(__name__)
 JOIN = re.compile(r"^/join/([A-Za-z0-9_-]{1,64})/?$")
@@ -58,6 +58,7 @@ class App:
         self.online = OnlinePlay(self)
         self.history = HistoryPages(self)  # History, Review, Your record; Hint at the table
         self.games.on_table = self.history.attach
+        self.warmup = DeckWarmup(page.overlay)
 
     @property
     def settings(self) -> Settings:
@@ -85,8 +86,8 @@ class App:
         """Fetch and decode the deck's 53 pictures once the first screen is up, not while
         it is being drawn (they are needed at the first deal, seconds later)."""
         await asyncio.sleep(WARM_UP_AFTER_S)
-        self.page.overlay.append(card_warmup(self.settings.four_colour))
-        self.page.update()
+        if self.warmup.warm(self.settings.four_colour):
+            self.page.update()
 
     async def notify(self, text: str) -> None:
         """A short message at the bottom of the screen (refusals, copied links, lost rooms)."""
@@ -175,4 +176,5 @@ class App:
     async def _save_settings(self, new: Settings) -> None:
         await self.prefs.save_settings(new)
         theme.apply(self.page, new.theme)
+        self.warmup.follow(new.four_colour)  # drawn by go()'s update
         self.go("/")

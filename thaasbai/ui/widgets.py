@@ -263,25 +263,3 @@ def _button(
             side=ft.BorderSide(4, ring) if ring else None,
         ),
     )
-
-
-def card_warmup(four_colour: bool) -> ft.Control:
-    """Every face of the deck and its back, drawn invisibly (1 px, transparent, deaf to
-    taps), so their SVGs are fetched and parsed before the first deal, not during it."""
-    deck = "cards4" if four_colour else "cards"
-    codes = [r + s for r in "AKQJT98765432" for s in "SHDC"] + ["back"]
-    return ft.Container(
-        key="card-warmup",
-        width=1,
-        height=1,
-        opacity=0.0,
-        ignore_interactions=True,
-        content=ft.Stack(
-            [
-                ft.Image(src=f"{deck}/{c}.svg", width=1, height=1, exclude_from_semantics=True)
-                for c in codes
-            ],
-            width=1,
-            height=1,
-        ),
-    )
