@@ -1,7 +1,8 @@
 """The static app's figures: load times, bytes, Pyodide's speed, bots in the browser, and
 what the server spends.
 
-    python bench/web.py [--loads 3] [--positions 20] [--seconds 2] [--json]
+    python bench/web.py [--loads 3] [--positions 20] [--seconds 2] [--games thaas,thulla]
+                        [--bots-only] [--json]
 
 Starts ``thaasbai serve`` (which builds the app when needed) and drives Debian's headless
 Chromium:
@@ -10,8 +11,9 @@ Chromium:
   accessibility tree), and the bytes fetched, raw and as sent (gzip);
 - a repeat visit (the service worker's cache) and an offline start (server stopped, the
   browser offline), with the bytes fetched from the network;
-- Thaas random playouts per second and each bot level's per-move p50/p95, natively, in
-  node's Pyodide and in Chromium's Pyodide (``bench/web_probe.py``, the same code);
+- Thaas random playouts per second and each bot level's per-move p50/p95/max in each game,
+  natively, in node's Pyodide and in Chromium's Pyodide (``bench/web_probe.py``, the same
+  code; ``--bots-only`` stops there);
 - the server's CPU time over a first visit (the page, the service worker's precache and
   Python's snapshot: once per visitor) and then over a whole solo Thaas deal played in
   the browser, and its resident memory per visitor;
@@ -160,11 +162,15 @@ def main() -> int:
     ap.add_argument("--loads", type=int, default=3)
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--games", default=",".join(web_probe.GAMES), help="bots' move times")
+    ap.add_argument("--bots-only", action="store_true", help="only playouts and bots' move times")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    probe = f"import json, web_probe\njson.dumps(web_probe.run({args.seconds}, {args.positions}))"
+    games = tuple(g for g in args.games.split(",") if g)
+    call = f"web_probe.run({args.seconds}, {args.positions}, games={games!r})"
+    probe = f"import json, web_probe\njson.dumps({call})"
     out: dict = {}
-    out["native"] = web_probe.run(args.seconds, args.positions)
+    out["native"] = web_probe.run(args.seconds, args.positions, games=games)
     if shutil.which("node"):
         out["node_pyodide"] = in_node(probe)
 
@@ -176,6 +182,9 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROME_ARGS)
             out["chromium_pyodide"] = in_chromium(browser, url, probe)
+            if args.bots_only:
+                browser.close()
+                return report(out, args.json)
 
             first, repeat, sent, raw, again = [], [], [], [], []
             for _ in range(args.loads):
@@ -258,11 +267,16 @@ def main() -> int:
     finally:
         if proc.poll() is None:
             stop_server(proc)
+    return report(out, args.json)
+
+
+def report(out: dict, as_json: bool) -> int:
+    """Print the figures, with Pyodide's playouts as a ratio to native ones."""
     native = out["native"]["playouts_per_s"]
     for where in ("node_pyodide", "chromium_pyodide"):
-        if where in out:
+        if where in out and native:
             out[where]["playouts_vs_native"] = round(out[where]["playouts_per_s"] / native, 2)
-    print(json.dumps(out, indent=None if args.json else 1))
+    print(json.dumps(out, indent=None if as_json else 1))
     return 0
 
 

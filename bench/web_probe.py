@@ -1,9 +1,9 @@
 """The figures measured alike natively, in node's Pyodide and in Chromium's Pyodide.
 
-``run(seconds, positions, levels)`` returns a dict: Thaas random playouts per second from
-dealt positions, and each bot level's per-move time (p50/p95, ms) on positions from deals
-played by Normal bots.  Wall-clock time (``perf_counter``): Pyodide has no process clock.
-Imports only the app's own code, which the static build ships.
+``run(seconds, positions, levels, games)`` returns a dict: Thaas random playouts per second
+from dealt positions, and each bot level's per-move time (p50/p95/max, ms) in each game on
+positions from deals played by Normal bots.  Wall-clock time (``perf_counter``): Pyodide
+has no process clock.  Imports only the app's own code, which the static build ships.
 """
 
 from __future__ import annotations
@@ -68,7 +68,11 @@ def playouts_per_s(seconds: float, warmup_s: float = WARMUP_S) -> float:
     return n / (time.perf_counter() - start)
 
 
-def bot_move_ms(levels: list[str], positions: int) -> dict[str, dict[str, float]]:
+def bot_move_ms(
+    levels: list[str], positions: int, game: str = "thaas"
+) -> dict[str, dict[str, float]]:
+    """Each level's per-move time on ``positions`` positions of ``game`` (Thulla: four
+    seats), taken from rounds played by Normal bots."""
     from thaasbai.bots import finish, get_bot
     from thaasbai.bots.normal import NormalBot
     from thaasbai.engine.match import GameOptions, new_match
@@ -78,7 +82,7 @@ def bot_move_ms(levels: list[str], positions: int) -> dict[str, dict[str, float]
     views = []
     normal = NormalBot()
     while len(views) < positions:
-        m = new_match(GameOptions(game="thaas"), rng=rng)
+        m = new_match(GameOptions(game=game), rng=rng)
         m.start_deal(rng=rng)
         d = m.current
         while not d.over and len(views) < positions:
@@ -97,18 +101,27 @@ def bot_move_ms(levels: list[str], positions: int) -> dict[str, dict[str, float]
         out[level] = {
             "p50": round(_percentile(times, 0.5), 1),
             "p95": round(_percentile(times, 0.95), 1),
+            "max": round(max(times), 1),
         }
     return out
+
+
+GAMES = ("thaas", "dhihaeh", "thulla")
 
 
 def run(
     seconds: float = 2.0,
     positions: int = 20,
     levels: tuple[str, ...] = ("easy", "normal", "hard", "ultra"),
+    games: tuple[str, ...] = GAMES,
 ) -> dict:
+    """Playouts a second, then each level's move times: ``bot_move_ms`` for Thaas (as
+    before) and ``bot_move_ms_by_game`` for every game asked for."""
+    by_game = {g: bot_move_ms(list(levels), positions, g) for g in games}
     return {
         "python": sys.version.split()[0],
         "platform": sys.platform,
-        "playouts_per_s": round(playouts_per_s(seconds)),
-        "bot_move_ms": bot_move_ms(list(levels), positions),
+        "playouts_per_s": round(playouts_per_s(seconds)) if seconds > 0 else 0,
+        "bot_move_ms": by_game.get("thaas", {}),
+        "bot_move_ms_by_game": by_game,
     }
