@@ -123,6 +123,30 @@ def test_the_exact_endgame_starts_where_it_is_told():
         assert bot.last_mode == mode
 
 
+def test_roulette_before_the_endgame_solves_drops_light_worlds_only_when_asked():
+    """``end_roulette`` solves fewer worlds than it samples, each of them kept or dropped
+    by its weight; without it every sampled world is solved."""
+    start = ENDGAME_CARDS["thaas"]
+    dropped = 0
+    for seed in range(4):
+        view = _view_with_cards(start, seed * 7)
+        plain = UltraBot(iterations=80)
+        assert plain.choose(view, random.Random(5)) in view.legal
+        assert plain.last_mode == "solver"
+        assert plain.last_stats["worlds"] == plain.last_stats["sampled"] == 80
+        wheel = UltraBot(iterations=80, end_roulette=0.3)
+        assert wheel.choose(view, random.Random(5)) in view.legal
+        assert wheel.last_stats["sampled"] == 80
+        assert 1 <= wheel.last_stats["worlds"] <= 80
+        dropped += wheel.last_stats["worlds"] < 80
+    assert dropped >= 3
+
+
+def test_an_end_roulette_outside_zero_to_one_is_refused():
+    with pytest.raises(ValueError, match="end_roulette"):
+        UltraBot(end_roulette=1.5)
+
+
 def _thulla_throw_views(n: int) -> list:
     """Views of a 4-seat Thulla seat that cannot follow and holds two cards of one suit
     next to each other in rank once the discarded cards are gone (alike for the rollouts,

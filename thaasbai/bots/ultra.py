@@ -39,6 +39,7 @@ from .hard import Z as HARD_Z
 from .hard import flat_search_steps
 from .inference import Knowledge, knowledge, play_likelihood, sample_world
 from .rollout import history_voids, thulla_rollout, thulla_value, trick_rollout
+from .roulette import Roulette
 from .search_common import (
     apply_action,
     bridge_view,
@@ -124,6 +125,10 @@ END_SCORES = ("wins", "tricks")
 EXACT_CARDS = 11
 TRICK_WEIGHT = 0.01  # a trick counts for this much of a world won
 END_P_MATCH: float | None = None
+# Roulette before an endgame's solves too (a fraction, as ``ROULETTE``; 0: every sampled
+# world is solved, the weights as they come).  A solve costs far more than the weight, so
+# dropping light worlds first buys heavier ones (screened in docs/STRENGTH.md, session 23).
+END_ROULETTE = 0.0
 
 
 class _Node:
@@ -168,6 +173,7 @@ class UltraBot:
         end_score: str = END_SCORE,
         end_p_match: float | None = END_P_MATCH,
         endgame_cards: int | None = None,
+        end_roulette: float = END_ROULETTE,
         thulla_throws: bool = THULLA_THROWS,
         thulla_z: float = HARD_Z,
         thulla_reader: str = THULLA_READER,
@@ -188,6 +194,9 @@ class UltraBot:
             )
         self.thulla_reader = thulla_reader
         self.endgame_cards = endgame_cards
+        if not 0.0 <= end_roulette <= 1.0:
+            raise ValueError(f"end_roulette must be in [0, 1], not {end_roulette}")
+        self.end_roulette = end_roulette
         self.end_score = end_score
         self.end_p_match = p_match if end_p_match is None else end_p_match
         self.trick_search = trick_search
@@ -320,10 +329,22 @@ class UltraBot:
         weighted = bool(view.history or view.trick) and p_match > 0
         exact = dds and self.end_score == "tricks" and view.hand.bit_count() <= EXACT_CARDS
         clock = time.perf_counter
+        wheel = Roulette(self.end_roulette) if weighted and self.end_roulette > 0 else None
+        solved = 0
         while True:
             started = clock()
             world = sample_world(view, rng, k)
-            w = play_likelihood(view, world, p_match) if weighted else 1.0
+            if wheel is not None:
+                floor = wheel.floor(rng)
+                w = wheel.weight(play_likelihood(view, world, p_match, floor), floor)
+                if w == 0.0:  # dropped: not solved
+                    budget.tick()
+                    if budget.spent():
+                        break
+                    yield
+                    continue
+            else:
+                w = play_likelihood(view, world, p_match) if weighted else 1.0
             if exact:
                 for a, v in team_outcomes(world, team).items():
                     if a in score:
@@ -345,6 +366,7 @@ class UltraBot:
                     won = []  # a rare slow world: skipped whole, so no move gains from it
                 for a in won:
                     score[a] += w
+            solved += 1
             budget.tick()
             # Stop before a world as slow as this one would overrun the budget: a DDS or
             # Python solve late in the budget is what put the p95 over 1 s on a busy machine.
@@ -352,6 +374,7 @@ class UltraBot:
                 break
             yield
         self.last_iterations = budget.done
+        self.last_stats.update(sampled=budget.done, worlds=solved)
         best = max(score.values())
         if score.get(default, -1.0) >= best * (1 - 1e-9):
             return default
