@@ -331,6 +331,7 @@ class UltraBot:
         clock = time.perf_counter
         wheel = Roulette(self.end_roulette) if weighted and self.end_roulette > 0 else None
         solved = 0
+        w_sum = w_sq = 0.0
         while True:
             started = clock()
             world = sample_world(view, rng, k)
@@ -367,6 +368,8 @@ class UltraBot:
                 for a in won:
                     score[a] += w
             solved += 1
+            w_sum += w
+            w_sq += w * w
             budget.tick()
             # Stop before a world as slow as this one would overrun the budget: a DDS or
             # Python solve late in the budget is what put the p95 over 1 s on a busy machine.
@@ -374,7 +377,8 @@ class UltraBot:
                 break
             yield
         self.last_iterations = budget.done
-        self.last_stats.update(sampled=budget.done, worlds=solved)
+        effective = w_sum * w_sum / w_sq if w_sq > 0.0 else 0.0
+        self.last_stats.update(sampled=budget.done, worlds=solved, effective=effective)
         best = max(score.values())
         if score.get(default, -1.0) >= best * (1 - 1e-9):
             return default
