@@ -123,23 +123,31 @@ def test_the_exact_endgame_starts_where_it_is_told():
         assert bot.last_mode == mode
 
 
-def test_roulette_before_the_endgame_solves_drops_light_worlds_only_when_asked():
-    """``end_roulette`` solves fewer worlds than it samples, each of them kept or dropped
-    by its weight; without it every sampled world is solved."""
+def test_the_endgame_solves_only_the_worlds_its_roulette_keeps():
+    """By default (``end_roulette``) the exact endgame solves fewer worlds than it
+    samples, and they are worth more per solve; with ``end_roulette=0`` every sampled
+    world is solved."""
     start = ENDGAME_CARDS["thaas"]
     dropped = 0
+    gain = 0
     for seed in range(4):
         view = _view_with_cards(start, seed * 7)
-        plain = UltraBot(iterations=80)
+        plain = UltraBot(iterations=200, end_roulette=0.0)
         assert plain.choose(view, random.Random(5)) in view.legal
         assert plain.last_mode == "solver"
-        assert plain.last_stats["worlds"] == plain.last_stats["sampled"] == 80
-        wheel = UltraBot(iterations=80, end_roulette=0.3)
+        assert plain.last_stats["worlds"] == plain.last_stats["sampled"] == 200
+        wheel = UltraBot(iterations=200)
         assert wheel.choose(view, random.Random(5)) in view.legal
-        assert wheel.last_stats["sampled"] == 80
-        assert 1 <= wheel.last_stats["worlds"] <= 80
-        dropped += wheel.last_stats["worlds"] < 80
+        assert wheel.last_mode == "solver"
+        assert wheel.last_stats["sampled"] == 200
+        assert 1 <= wheel.last_stats["worlds"] <= 200
+        dropped += wheel.last_stats["worlds"] < 200
+        gain += (
+            wheel.last_stats["effective"] / wheel.last_stats["worlds"]
+            > plain.last_stats["effective"] / 200
+        )
     assert dropped >= 3
+    assert gain >= 3
 
 
 def test_an_end_roulette_outside_zero_to_one_is_refused():

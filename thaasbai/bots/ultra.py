@@ -126,9 +126,12 @@ EXACT_CARDS = 11
 TRICK_WEIGHT = 0.01  # a trick counts for this much of a world won
 END_P_MATCH: float | None = None
 # Roulette before an endgame's solves too (a fraction, as ``ROULETTE``; 0: every sampled
-# world is solved, the weights as they come).  A solve costs far more than the weight, so
-# dropping light worlds first buys heavier ones (screened in docs/STRENGTH.md, session 23).
-END_ROULETTE = 0.0
+# world is solved, weighing what it weighs).  With the 0.85 reading the weights are so
+# uneven that 215 worlds solved at 7 cards a hand were worth about 5 (p50); dropping light
+# worlds before their solves, which cost far more than their weights, gives about 30.  On
+# single decisions at 7 cards it lost 37 deals of 400 where every world solved lost 61
+# (docs/STRENGTH.md, session 23).
+END_ROULETTE = ROULETTE
 
 
 class _Node:
