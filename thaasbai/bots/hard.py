@@ -148,8 +148,7 @@ def flat_search_steps(
         if not weighted or chains is not None:
             w = 1.0
         elif wheel is not None:
-            floor = wheel.floor(rng)
-            w = wheel.weight(likelihood(view, world, p_match, floor), floor)
+            w = wheel.weigh(rng, likelihood, view, world, p_match)
             if w == 0.0:  # dropped: no rollouts
                 budget.tick()
                 if budget.spent():

@@ -10,6 +10,7 @@ while the rollouts go to worlds that can move them.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 
 class Roulette:
@@ -38,3 +39,9 @@ class Roulette:
             return self.bar
         self.bar = max(self.bar, self.fraction * w)
         return w
+
+    def weigh(self, rng: random.Random, likelihood: Callable[..., float], *args: object) -> float:
+        """Draw the floor, then weigh a world by ``likelihood(*args, floor)``, which may
+        give up below the floor: the weight the world keeps (0.0 if dropped)."""
+        floor = self.floor(rng)
+        return self.weight(likelihood(*args, floor), floor)

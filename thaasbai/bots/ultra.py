@@ -30,6 +30,7 @@ from itertools import accumulate
 from ..engine.actions import ACCEPT, Action
 from ..engine.cards import cards_of
 from ..engine.thulla import ANSWER
+from ..engine.trick import TrickDeal
 from ..engine.views import ThullaView, TrickView, View
 from . import fast as _fast
 from .base import Steps, finish
@@ -339,44 +340,19 @@ class UltraBot:
             started = clock()
             world = sample_world(view, rng, k)
             if wheel is not None:
-                floor = wheel.floor(rng)
-                w = wheel.weight(play_likelihood(view, world, p_match, floor), floor)
-                if w == 0.0:  # dropped: not solved
-                    budget.tick()
-                    if budget.spent():
-                        break
-                    yield
-                    continue
+                w = wheel.weigh(rng, play_likelihood, view, world, p_match)
             else:
                 w = play_likelihood(view, world, p_match) if weighted else 1.0
-            if exact:
-                for a, v in team_outcomes(world, team).items():
-                    if a in score:
-                        score[a] += w * (v[0] + TRICK_WEIGHT * v[1])
-            elif dds:
-                wins = _fast.move_wins(world, team)
-                for a in moves:
-                    if wins.get(a):
-                        score[a] += w
-            else:
-                try:
-                    won = []
-                    for a in moves:
-                        st = world.copy()
-                        st.play_card(a)
-                        if solver.wins(st, team):
-                            won.append(a)
-                except SearchAborted:
-                    won = []  # a rare slow world: skipped whole, so no move gains from it
-                for a in won:
-                    score[a] += w
-            solved += 1
-            w_sum += w
-            w_sq += w * w
+            dropped = wheel is not None and w == 0.0  # the roulette's: not solved
+            if not dropped:
+                self._score_world(world, w, team, moves, score, solver, dds, exact)
+                solved += 1
+                w_sum += w
+                w_sq += w * w
             budget.tick()
             # Stop before a world as slow as this one would overrun the budget: a DDS or
             # Python solve late in the budget is what put the p95 over 1 s on a busy machine.
-            if budget.spent() or not budget.room_for(clock() - started):
+            if budget.spent() or (not dropped and not budget.room_for(clock() - started)):
                 break
             yield
         self.last_iterations = budget.done
@@ -386,6 +362,40 @@ class UltraBot:
         if score.get(default, -1.0) >= best * (1 - 1e-9):
             return default
         return max(moves, key=lambda a: score[a])
+
+    @staticmethod
+    def _score_world(
+        world: TrickDeal,
+        w: float,
+        team: int,
+        moves: list[Action],
+        score: dict[Action, float],
+        solver: Solver,
+        dds: bool,
+        exact: bool,
+    ) -> None:
+        """Add a world's weight to each card that wins it for ``team`` (exact: its
+        outcome, tricks as a tie-break), by endplay's DDS or by our solver."""
+        if exact:
+            for a, v in team_outcomes(world, team).items():
+                if a in score:
+                    score[a] += w * (v[0] + TRICK_WEIGHT * v[1])
+            return
+        if dds:
+            wins = _fast.move_wins(world, team)
+            won = [a for a in moves if wins.get(a)]
+        else:
+            try:
+                won = []
+                for a in moves:
+                    st = world.copy()
+                    st.play_card(a)
+                    if solver.wins(st, team):
+                        won.append(a)
+            except SearchAborted:
+                won = []  # a rare slow world: skipped whole, so no move gains from it
+        for a in won:
+            score[a] += w
 
     # -- ISMCTS --------------------------------------------------------------------------
 
