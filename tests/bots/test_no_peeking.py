@@ -94,6 +94,18 @@ def hidden_positions(per_kind: int, seed: int) -> list[Match]:
     raise AssertionError(f"random play found too few positions: {found}")
 
 
+def declaring_positions(seed: int) -> list[Match]:
+    """Fresh `declared` deals at the first leader's declaration, in both trick games."""
+    rng = random.Random(seed)
+    out = []
+    for game in ("thaas", "dhihaeh", "thaas", "dhihaeh"):
+        m = new_match(GameOptions(game=game, hukum="declared"), rng=rng)
+        m.start_deal(rng=rng)
+        assert m.current.declaring
+        out.append(m)
+    return out
+
+
 def fixed_bots():
     """Every level, with iteration budgets so wall-clock time cannot change a choice."""
     return [
@@ -140,7 +152,7 @@ def test_a_reshuffle_moves_hidden_cards_and_keeps_every_count_and_every_known_pl
 @pytest.mark.parametrize("bot", fixed_bots(), ids=lambda b: b.level)
 def test_choice_is_unchanged_when_unseen_cards_are_reshuffled(bot, positions):
     shuffle_rng = random.Random(11)
-    for match in [*positions(26, seed=5), *hidden_positions(4, seed=5)]:
+    for match in [*positions(26, seed=5), *hidden_positions(4, seed=5), *declaring_positions(5)]:
         seat = match.current.to_act
         view = view_for(match, seat)
         # The oracle's reshuffle, from the record: the view must not change.
@@ -159,7 +171,7 @@ def test_choice_is_unchanged_when_unseen_cards_are_reshuffled(bot, positions):
 @pytest.mark.parametrize("bot", fixed_bots(), ids=lambda b: b.level)
 def test_bots_only_return_legal_actions(bot, positions):
     rng = random.Random(3)
-    for match in [*positions(52, seed=6), *hidden_positions(3, seed=6)]:
+    for match in [*positions(52, seed=6), *hidden_positions(3, seed=6), *declaring_positions(6)]:
         view = view_for(match, match.current.to_act)
         assert bot.choose(view, rng) in view.legal
 
