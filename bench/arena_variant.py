@@ -41,13 +41,19 @@ from thaasbai.bots import ARENA_LEVELS
 from thaasbai.bots.ultra import UltraBot
 
 
-def play(cfg: arena.ArenaConfig, ultra: dict) -> None:
-    """Plays ``cfg``'s deals one by one with ``UltraBot(**ultra)`` as A, printing a line
-    a deal and the arena's summary last."""
+def play(cfg: arena.ArenaConfig, ultra: dict, ultra_ms: int | None = None) -> None:
+    """Plays ``cfg``'s deals one by one with ``UltraBot(**ultra)`` as A (on ``ultra_ms`` a
+    move if given, else its default budget), printing a line a deal and the arena's
+    summary last."""
     shipped = arena.make_bot
 
     def make_bot(level: str, fast: bool = False):
-        return UltraBot(fast=fast, **ultra) if level == "ultra" else shipped(level, fast)
+        if level != "ultra":
+            return shipped(level, fast)
+        bot = UltraBot(fast=fast, **ultra)
+        if ultra_ms is not None:
+            bot.default_budget_ms = ultra_ms
+        return bot
 
     arena.make_bot = make_bot  # play_once builds every seat's bot through this
     total = arena.DealResult()
@@ -78,6 +84,7 @@ def play(cfg: arena.ArenaConfig, ultra: dict) -> None:
         "hukum": cfg.hukum,
         "a": "ultra",
         "ultra": ultra,
+        **({"ultra_ms": ultra_ms} if ultra_ms is not None else {}),
         "b": cfg.b,
         "deals": cfg.deals,
         "games": n,
@@ -161,6 +168,7 @@ def run_list(text: str) -> list[Path]:
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--ultra", default="{}", help="UltraBot keyword arguments, as JSON")
+    p.add_argument("--ultra-ms", type=int, help="Ultra's budget a move (default: its own)")
     p.add_argument("--game", default="thaas", choices=("thaas", "dhihaeh", "thulla"))
     p.add_argument("--seats", type=int, default=4, help="Thulla: seats at the table")
     p.add_argument(
@@ -202,7 +210,7 @@ def main(argv: list[str] | None = None) -> None:
         seats=args.seats,
         fast=args.fast,
     )
-    play(cfg, ultra)
+    play(cfg, ultra, args.ultra_ms)
 
 
 if __name__ == "__main__":

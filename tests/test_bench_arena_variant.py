@@ -57,3 +57,23 @@ def test_pooling_and_comparing_at_once_is_refused(variant, tmp_path, capsys):
     with pytest.raises(SystemExit):
         variant.main(["--pool", str(run), "--compare", str(run), str(run)])
     assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_ultra_plays_on_the_budget_asked_for_and_the_run_says_so(variant, monkeypatch, capsys):
+    """``--ultra-ms``: every Ultra the arena builds thinks that long a move; B keeps its own."""
+    arena = variant.arena
+    budgets = []
+
+    def play_deal(cfg, index):
+        budgets.append((arena.make_bot("ultra").default_budget_ms, arena.make_bot("hard")))
+        return arena.DealResult(a_points=[1.0, 0.0], a_ms=[5.0], b_ms=[5.0])
+
+    monkeypatch.setattr(arena, "play_deal", play_deal)
+    variant.main(["--deals", "2", "--ultra-ms", "900", "--b", "hard"])
+    assert [ms for ms, _ in budgets] == [900, 900]
+    assert all(hard.default_budget_ms == 200 for _, hard in budgets)
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert summary["ultra_ms"] == 900 and summary["games"] == 4
+    budgets.clear()
+    variant.main(["--deals", "1"])
+    assert budgets[0][0] == variant.UltraBot.default_budget_ms
