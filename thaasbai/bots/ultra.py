@@ -59,7 +59,10 @@ ENDGAME_CARDS = {"thaas": 7, "dhihaeh": 5}  # the faster solver: Thaas from 7 ca
 # cards, no better at 7, and worse at 8, where it manages a few dozen worlds a move.
 # With no hukum the solver is cheap enough to lean better from 9 cards on single
 # decisions, but in deals against pimc-dds it came out level (-1.3 points a deal over
-# 120 deals, session 20), so every mode keeps the same start.
+# 120 deals, session 20), so every mode keeps the same start.  From 8 cards with the
+# endgame roulette it led on five screens (105 deals given up against 139 of 750) and then
+# lost 6 points to the default against Hard in the arena (session 24): the screens' double
+# dummy judge flatters the solver.
 # One exact solve may search this many nodes (about 0.2 s here) before its world is
 # skipped: the rare slow world would otherwise overrun the move's budget.
 WORLD_NODES = 60_000
