@@ -198,6 +198,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.pool:
         print(json.dumps(pool(args.pool)))
         return
+    if args.ultra_ms is not None and args.ultra_ms <= 0:
+        p.error(f"--ultra-ms must be a positive number of milliseconds, not {args.ultra_ms}")
     ultra = json.loads(args.ultra)
     UltraBot(**ultra)  # refuse bad options before the first deal
     cfg = arena.ArenaConfig(

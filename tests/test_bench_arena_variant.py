@@ -77,3 +77,10 @@ def test_ultra_plays_on_the_budget_asked_for_and_the_run_says_so(variant, monkey
     budgets.clear()
     variant.main(["--deals", "1"])
     assert budgets[0][0] == variant.UltraBot.default_budget_ms
+
+
+def test_a_budget_of_no_time_is_refused_before_any_deal(variant, monkeypatch, capsys):
+    monkeypatch.setattr(variant.arena, "play_deal", lambda cfg, index: pytest.fail("played"))
+    with pytest.raises(SystemExit):
+        variant.main(["--deals", "1", "--ultra-ms", "0"])
+    assert "--ultra-ms must be a positive" in capsys.readouterr().err
