@@ -52,9 +52,11 @@ class LiveServer:
         if app is None:
             app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
             self.service: RoomService | None = install(app, config=self.config)
+            self.slots = app.state.socket_slots
             app = SecurityHeaders(app)  # as ``thaasbai serve`` wraps the whole app
         else:
             self.service = getattr(app.state, "rooms", None)
+            self.slots = getattr(app.state, "socket_slots", None)
         self.app = app
         # The transport options of ``thaasbai serve``: what is tested is what is deployed.
         options = uvicorn_options(self.config)

@@ -101,6 +101,9 @@ def add_routes(app: Any, service: RoomService, config: ServerConfig) -> None:
     """Register ``/healthz`` and the ``/api/rooms`` endpoints on ``app``."""
     limiter = KeyedLimiter(config.http_rate, config.http_burst)
     slots = SocketSlots(config.max_sockets_per_address, config.max_sockets)
+    # A slot is given back only after the socket's writer has stopped, a moment after the
+    # hub forgets the connection: whoever must know when it is free again reads it here.
+    app.state.socket_slots = slots
 
     async def read_body(request: Request) -> bytes:
         """Rate, declared size, media type, then the body itself (capped as it arrives)."""
