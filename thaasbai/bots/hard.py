@@ -27,6 +27,7 @@ from .roulette import Roulette
 from .search_common import apply_action, candidates, forced_action, heuristic_choice
 from .thulla_finish import ExactFinish
 from .thulla_reading import ThullaReading, thulla_play_likelihood
+from .trick_finish import TrickFinish
 
 MARGIN = 0.0
 MIN_WORLDS = 4
@@ -86,6 +87,7 @@ def flat_search_steps(
     stats: dict[str, float] | None = None,
     thulla_reading: bool = False,
     finish: ExactFinish | None = None,
+    trick_finish: TrickFinish | None = None,
 ) -> Steps:
     """Score every move on the same sampled worlds with Normal rollouts; play Normal's move
     unless another beats it by more than ``z`` standard errors of the paired difference.
@@ -97,7 +99,9 @@ def flat_search_steps(
     ``stats``, if given, gets the worlds sampled, those rolled out and their effective
     number.  With ``thulla_reading`` (Ultra's) Thulla worlds are weighed too
     (:mod:`.thulla_reading`); Hard's Thulla worlds all count alike.  With ``finish``
-    (Ultra's) Thulla rollouts end with the exact two-player search (:mod:`.thulla_finish`)."""
+    (Ultra's) Thulla rollouts end with the exact two-player search (:mod:`.thulla_finish`),
+    and with ``trick_finish`` Thaas and Dhihaeh rollouts end with the exact solver
+    (:mod:`.trick_finish`)."""
     default = heuristic_choice(view)
     moves = list(moves)
     if default not in moves:
@@ -141,6 +145,8 @@ def flat_search_steps(
     kept = 0
     if finish is not None:
         finish.fresh()
+    if trick_finish is not None:
+        trick_finish.fresh()
     while True:
         started = clock()
         # A chain's world is drawn in proportion to its weight, so it counts as 1.
@@ -160,7 +166,9 @@ def flat_search_steps(
         for i, a in enumerate(moves):
             st = world.copy()
             apply_action(st, seat, a)
-            if trick:
+            if trick_finish is not None and trick:
+                vals[i] = trick_finish.rollout_value(st, team, rng, epsilon, move_voids[a])
+            elif trick:
                 trick_rollout(st, rng, epsilon, move_voids[a])
                 vals[i] = trick_value(st, team)
             elif finish is not None:

@@ -35,14 +35,20 @@ def history_voids(d: TrickDeal) -> list[int]:
 
 
 def trick_rollout(
-    d: TrickDeal, rng: random.Random, epsilon: float = 0.0, voids: list[int] | None = None
-) -> None:
+    d: TrickDeal,
+    rng: random.Random,
+    epsilon: float = 0.0,
+    voids: list[int] | None = None,
+    until_cards: int = 0,
+) -> list[int] | None:
     """Play ``d`` to its end (in place) with Normal's card play.
 
     With ``voids`` (the seats' shown voids, :func:`history_voids`; copied, not changed) each
     seat reads the voids as Normal does from its view, so with ``epsilon`` 0 the rollout
     plays exactly as Normal bots would: deterministic, which makes the comparison of two
-    moves on the same world a paired one.
+    moves on the same world a paired one.  With ``until_cards`` it stops early, at the
+    start of a trick once hands hold that many cards (:mod:`.trick_finish` takes over).
+    Returns the voids shown by then (the copy), to go on with.
     """
     dh = d.game == "dhihaeh"
     implicit = d.mode == "implicit"
@@ -60,6 +66,8 @@ def trick_rollout(
             d.apply(d.to_act, declare_suit(d.hands[d.to_act]))
             continue
         seat = d.to_act
+        if until_cards and not d.trick and d.hands[seat].bit_count() <= until_cards:
+            return voids
         led = d.led
         if epsilon and rand() < epsilon:
             legal = cards_of(d.legal_mask())
@@ -84,6 +92,7 @@ def trick_rollout(
         if last_led is not None and not d.trick:
             last_led[seat] = c // 13
         d.play_card(c)
+    return voids
 
 
 def trick_value(d: TrickDeal, team: int) -> float:

@@ -51,6 +51,7 @@ from .search_common import (
 from .solver import SearchAborted, Solver
 from .thulla_finish import ExactFinish
 from .thulla_solver import BHABHI, ThullaSolver, TooBig, two_player_hands
+from .trick_finish import TrickFinish
 
 ENDGAME_CARDS = {"thaas": 7, "dhihaeh": 5}  # the faster solver: Thaas from 7 cards (was 6)
 # (``UltraBot(endgame_cards=n)`` moves it in every game, for comparison.)  Judged double
@@ -96,6 +97,9 @@ THULLA_READER = "chain"
 # the rounds where it was 18.0% and 17.5% before.
 THULLA_EXACT = True
 THULLA_READERS = ("none", "roulette", "chain")
+# Thaas and Dhihaeh rollouts of the flat search that end with the exact solver once hands
+# hold this many cards (:mod:`.trick_finish`; 0: Normal plays them to the end).
+TRICK_FINISH_CARDS = 0
 POOL_SIZE = 200
 # Thaas and Dhihaeh before the endgame: "flat" (Hard's paired search on Ultra's budget)
 # or "ismcts".  Against Hard both measured about the same (54% and 53% of 100 plays).
@@ -185,6 +189,7 @@ class UltraBot:
         thulla_z: float = HARD_Z,
         thulla_reader: str = THULLA_READER,
         thulla_exact: bool = THULLA_EXACT,
+        trick_finish_cards: int = TRICK_FINISH_CARDS,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
@@ -214,6 +219,9 @@ class UltraBot:
         self.pool_size = pool_size
         self._thulla_solver = ThullaSolver(THULLA_NODES)
         self.thulla_finish = ExactFinish() if thulla_exact else None
+        if trick_finish_cards < 0:
+            raise ValueError(f"trick_finish_cards must be 0 or more, not {trick_finish_cards}")
+        self.trick_finish = TrickFinish(trick_finish_cards) if trick_finish_cards else None
         self.last_iterations = 0
         self.last_mode = ""
         self.last_stats: dict[str, float] = {}
@@ -272,6 +280,7 @@ class UltraBot:
                 stats=self.last_stats,
                 thulla_reading=reader != "none",
                 finish=None if trick else self.thulla_finish,
+                trick_finish=self.trick_finish if trick else None,
             )
             self.last_iterations = budget.done
             return action
