@@ -116,6 +116,7 @@ def fixed_bots():
         UltraBot(iterations=25, trick_search="ismcts"),
         UltraBot(iterations=25, reader="chain"),
         UltraBot(iterations=25, end_roulette=0.0),  # every endgame world solved
+        UltraBot(iterations=25, trick_finish_cards=4),  # rollouts that end exactly
         # Thulla's card reading by roulette (by chains is the default), every throw tried
         UltraBot(iterations=25, thulla_reader="roulette", thulla_throws=True),
         # The endplay (DDS on whole deals) with exact tricks as its tie-break: C code, so

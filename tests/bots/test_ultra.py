@@ -155,6 +155,28 @@ def test_an_end_roulette_outside_zero_to_one_is_refused():
         UltraBot(end_roulette=1.5)
 
 
+def test_a_negative_trick_finish_is_refused():
+    with pytest.raises(ValueError, match="trick_finish_cards"):
+        UltraBot(trick_finish_cards=-1)
+
+
+def test_the_flat_search_ends_its_rollouts_exactly_when_asked(positions):
+    """With ``trick_finish_cards`` the flat search's Thaas and Dhihaeh rollouts go to the
+    solver (the default leaves them to Normal): the finish is used, and the card is legal."""
+    bot = UltraBot(iterations=20, trick_finish_cards=5)
+    assert UltraBot().trick_finish is None
+    searched = 0
+    for match in positions(16, seed=5, setups=[("thaas", 4, "implicit"), ("dhihaeh", 4, "none")]):
+        view = view_for(match, match.current.to_act)
+        if view.declaring or view.hand.bit_count() <= 7 or len(view.legal) < 2:
+            continue
+        action = bot.choose(view, random.Random(0))
+        assert action in view.legal
+        searched += bot.last_mode == "flat"
+    assert searched >= 4
+    assert bot.trick_finish.solved >= 20
+
+
 def _thulla_throw_views(n: int) -> list:
     """Views of a 4-seat Thulla seat that cannot follow and holds two cards of one suit
     next to each other in rank once the discarded cards are gone (alike for the rollouts,
