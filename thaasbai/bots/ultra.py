@@ -98,7 +98,11 @@ THULLA_READER = "chain"
 THULLA_EXACT = True
 THULLA_READERS = ("none", "roulette", "chain")
 # Thaas and Dhihaeh rollouts of the flat search that end with the exact solver once hands
-# hold this many cards (:mod:`.trick_finish`; 0: Normal plays them to the end).
+# hold this many cards (:mod:`.trick_finish`; 0: Normal plays them to the end).  As
+# Thulla's exact endings gained (``THULLA_EXACT``), this was tried from 5 cards in Thaas
+# `implicit` against Hard (session 25, docs/STRENGTH.md): it costs half the worlds of a
+# move at 12 cards a hand and a third at 10, and won 57.5% of 480 plays against the
+# default's 59.0% on the same deals (-1.5 points, paired -5.9 to +3.0).  Kept as an option.
 TRICK_FINISH_CARDS = 0
 POOL_SIZE = 200
 # Thaas and Dhihaeh before the endgame: "flat" (Hard's paired search on Ultra's budget)
