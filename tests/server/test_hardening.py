@@ -254,8 +254,13 @@ async def outcome(ws_base: str, code: str) -> tuple[str, int | None]:
         return first["code"], (await closed_with(c))[1]
 
 
+# A token every 100 s: no request is let through again during a test, however slow the
+# machine (the refill itself: tests/server/test_ratelimit.py, on a given clock).
+SLOW_REFILL = 0.01
+
+
 def test_websocket_connections_share_the_per_address_rate_limit():
-    with LiveServer(http_rate=0.5, http_burst=5.0) as s:
+    with LiveServer(http_rate=SLOW_REFILL, http_burst=5.0) as s:
         code = httpx.post(f"{s.base}/api/rooms", json={"bots": "easy"}).json()["code"]
 
         async def go():
@@ -292,7 +297,7 @@ def test_spectators_cannot_lock_a_seated_player_out(server):
 
 
 def test_x_forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy():
-    with LiveServer(http_rate=0.5, http_burst=3.0) as s:
+    with LiveServer(http_rate=SLOW_REFILL, http_burst=3.0) as s:
         statuses = [
             httpx.get(
                 f"{s.base}/api/rooms/ZZZZZZ", headers={"x-forwarded-for": f"10.0.0.{i}"}
@@ -303,7 +308,7 @@ def test_x_forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy():
 
 
 def test_a_trusted_proxy_names_the_client():
-    with LiveServer(http_rate=0.5, http_burst=3.0, trusted_proxies=("127.0.0.1",)) as s:
+    with LiveServer(http_rate=SLOW_REFILL, http_burst=3.0, trusted_proxies=("127.0.0.1",)) as s:
 
         def status(client: str) -> int:
             url = f"{s.base}/api/rooms/ZZZZZZ"
