@@ -166,11 +166,12 @@ def flat_search_steps(
         for i, a in enumerate(moves):
             st = world.copy()
             apply_action(st, seat, a)
-            if trick_finish is not None and trick:
-                vals[i] = trick_finish.rollout_value(st, team, rng, epsilon, move_voids[a])
-            elif trick:
-                trick_rollout(st, rng, epsilon, move_voids[a])
-                vals[i] = trick_value(st, team)
+            if trick:
+                if trick_finish is not None:
+                    vals[i] = trick_finish.rollout_value(st, team, rng, epsilon, move_voids[a])
+                else:
+                    trick_rollout(st, rng, epsilon, move_voids[a])
+                    vals[i] = trick_value(st, team)
             elif finish is not None:
                 vals[i] = finish.rollout_value(st, seat, rng, epsilon, move_voids[a])
             else:

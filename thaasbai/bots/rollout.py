@@ -99,7 +99,11 @@ def trick_value(d: TrickDeal, team: int) -> float:
     """1 for a win of ``team``, 0 for a loss, with a sliver for trick margin."""
     if not d.over:
         return 0.5
-    win = 1.0 if d.winner == team else 0.0
+    return won_value(d, team, d.winner == team)
+
+
+def won_value(d: TrickDeal, team: int, win: bool) -> float:
+    """:func:`trick_value` of a deal ``team`` wins (or not), its trick margin as of now."""
     return 0.98 * win + 0.02 * d.tricks[team] / max(1, d.tricks_played)
 
 

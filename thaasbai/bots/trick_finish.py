@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ..engine.trick import TrickDeal
-from .rollout import trick_rollout, trick_value
+from .rollout import trick_rollout, trick_value, won_value
 from .solver import SearchAborted, Solver, Unsolvable
 
 FINISH_NODES = 2_000  # nodes one ending may search (a few ms) before it is rolled out
@@ -54,6 +54,6 @@ class TrickFinish:
                 self.aborted += 1
             else:
                 self.solved += 1
-                return 0.98 * win + 0.02 * d.tricks[team] / max(1, d.tricks_played)
+                return won_value(d, team, win)
             trick_rollout(d, rng, epsilon, voids)
         return trick_value(d, team)

@@ -39,7 +39,7 @@ from .dd_outcomes import team_outcomes
 from .hard import Z as HARD_Z
 from .hard import flat_search_steps
 from .inference import Knowledge, knowledge, play_likelihood, sample_world
-from .rollout import history_voids, thulla_rollout, thulla_value, trick_rollout
+from .rollout import history_voids, thulla_rollout, thulla_value, trick_rollout, trick_value
 from .roulette import Roulette
 from .search_common import (
     apply_action,
@@ -473,8 +473,7 @@ class UltraBot:
                     nd.value += thulla_value(st, actor)
             else:
                 trick_rollout(st, rng, 0.0, history_voids(st))
-                played = max(1, st.tricks_played)
-                vals = [0.98 * (st.winner == t) + 0.02 * st.tricks[t] / played for t in (0, 1)]
+                vals = [trick_value(st, t) for t in (0, 1)]
                 for nd, actor in path:
                     nd.visits += 1
                     nd.value += vals[actor & 1]
