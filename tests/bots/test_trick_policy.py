@@ -1,11 +1,13 @@
-"""Normal's card play with no hukum (`none` mode): the rules that differ from the other
-modes, position by position, and what they are worth against Easy."""
+"""Normal's card play: the rules with no hukum (`none` mode) and those while the implicit
+hukum is still open, position by position, and what they are worth in duplicate deals."""
 
 from __future__ import annotations
 
 import pytest
 
-from thaasbai.arena import ArenaConfig, run
+from thaasbai.arena import ArenaConfig, DealResult, paired_interval, play_once, run
+from thaasbai.bots import trick_policy
+from thaasbai.bots.normal import NormalBot
 from thaasbai.bots.trick_policy import heuristic_card, last_leads
 from thaasbai.engine.cards import SUITS, mask_of, parse_card
 
@@ -109,3 +111,73 @@ def test_normal_beats_easy_clearly_with_no_hukum(game):
     # (from 57% and 61%).
     out = run(ArenaConfig(game=game, hukum="none", a="normal", b="easy", deals=200, seed=3))
     assert out["paired_ci95"][0] > 0.55, out
+
+
+def second_hand(hand: str, implicit_open: bool, hukum: int = -1):
+    """Seat 1's card on seat 0's lead of the eight of spades."""
+    return heuristic_card(
+        cards(hand),
+        1,
+        [parse_card("8S")],
+        0,
+        SPADES,
+        hukum,
+        implicit_open,
+        cards("8S"),
+        False,
+        [0, 0, 0, 0],
+        False,
+        None,
+    )
+
+
+def test_with_the_implicit_hukum_open_second_hand_plays_low():
+    # A later seat that cannot follow names the hukum and takes the trick: the ten would
+    # only be spent.  Once the hukum is known, second hand beats the lead cheaply.
+    hand = "QS TS 3S 5H 7H 9D JC"
+    assert second_hand(hand, implicit_open=True) == parse_card("3S")
+    assert second_hand(hand, implicit_open=False, hukum=HEARTS) == parse_card("TS")
+
+
+def test_with_the_implicit_hukum_open_second_hand_still_takes_with_a_master():
+    assert second_hand("AS 3S 5H 7H", implicit_open=True) == parse_card("AS")
+
+
+def open_lead(hand: str, played: str = "") -> int:
+    return heuristic_card(
+        cards(hand), 0, [], 0, -1, -1, True, cards(played), False, None, False, None
+    )
+
+
+def test_with_the_implicit_hukum_open_the_short_suit_is_led_from_its_master():
+    # Diamonds is the shortest suit: Normal leads it to be first void, its ace first.
+    assert open_lead("AD 4D 5S 6S 7S 8H 9H TH JC QC KC") == parse_card("AD")
+    assert open_lead("KD 4D 5S 6S 7S 8H 9H TH JC QC KC") == parse_card("4D")
+    assert open_lead("KD 4D 5S 6S 7S 8H 9H TH JC QC", played="AD") == parse_card("KD")
+
+
+class RulesOff(NormalBot):
+    """Normal without the open-hukum rules (the Normal before them)."""
+
+    def choose(self, view, rng, budget_ms=None):
+        saved = trick_policy.OPEN_SECOND_HAND_LOW, trick_policy.OPEN_SHORT_MASTER
+        trick_policy.OPEN_SECOND_HAND_LOW = trick_policy.OPEN_SHORT_MASTER = False
+        try:
+            return super().choose(view, rng, budget_ms)
+        finally:
+            trick_policy.OPEN_SECOND_HAND_LOW, trick_policy.OPEN_SHORT_MASTER = saved
+
+
+def test_the_open_hukum_rules_win_deals_in_implicit_thaas():
+    # Screened on 8,000 duplicate deals: 53.3% against the Normal before them.
+    cfg = ArenaConfig(game="thaas", hukum="implicit", seed=11)
+    per_deal = []
+    for i in range(1000):
+        points = []
+        for team in (0, 1):
+            seats = {team, team + 2}
+            bots = {s: NormalBot() if s in seats else RulesOff() for s in range(4)}
+            winner = play_once(cfg, i, seats, DealResult(), bots=bots)
+            points.append(1.0 if winner == team else 0.0)
+        per_deal.append(sum(points) / 2)
+    assert paired_interval(per_deal)[0] > 0.5, sum(per_deal) / len(per_deal)
