@@ -3,13 +3,18 @@ hukum is still open, position by position, and what they are worth in duplicate 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from thaasbai.arena import ArenaConfig, DealResult, paired_interval, play_once, run
 from thaasbai.bots import trick_policy
 from thaasbai.bots.normal import NormalBot
+from thaasbai.bots.search_common import heuristic_choice
 from thaasbai.bots.trick_policy import heuristic_card, last_leads
 from thaasbai.engine.cards import SUITS, mask_of, parse_card
+from thaasbai.engine.match import GameOptions, new_match
+from thaasbai.engine.views import view_for
 
 SPADES, HEARTS = SUITS.index("S"), SUITS.index("H")
 
@@ -113,8 +118,9 @@ def test_normal_beats_easy_clearly_with_no_hukum(game):
     assert out["paired_ci95"][0] > 0.55, out
 
 
-def second_hand(hand: str, implicit_open: bool, hukum: int = -1):
-    """Seat 1's card on seat 0's lead of the eight of spades."""
+def second_hand(hand: str, implicit_open: bool, hukum: int = -1, rules: bool = True):
+    """Seat 1's card on seat 0's lead of the eight of spades (``rules``: the Normal bot's
+    rules while the implicit hukum is open)."""
     return heuristic_card(
         cards(hand),
         1,
@@ -128,6 +134,7 @@ def second_hand(hand: str, implicit_open: bool, hukum: int = -1):
         [0, 0, 0, 0],
         False,
         None,
+        rules,
     )
 
 
@@ -143,9 +150,9 @@ def test_with_the_implicit_hukum_open_second_hand_still_takes_with_a_master():
     assert second_hand("AS 3S 5H 7H", implicit_open=True) == parse_card("AS")
 
 
-def open_lead(hand: str, played: str = "") -> int:
+def open_lead(hand: str, played: str = "", rules: bool = True) -> int:
     return heuristic_card(
-        cards(hand), 0, [], 0, -1, -1, True, cards(played), False, None, False, None
+        cards(hand), 0, [], 0, -1, -1, True, cards(played), False, None, False, None, rules
     )
 
 
@@ -154,6 +161,32 @@ def test_with_the_implicit_hukum_open_the_short_suit_is_led_from_its_master():
     assert open_lead("AD 4D 5S 6S 7S 8H 9H TH JC QC KC") == parse_card("AD")
     assert open_lead("KD 4D 5S 6S 7S 8H 9H TH JC QC KC") == parse_card("4D")
     assert open_lead("KD 4D 5S 6S 7S 8H 9H TH JC QC", played="AD") == parse_card("KD")
+
+
+def test_the_search_bots_model_plays_without_the_open_hukum_rules():
+    # Rollouts, card reading and the search bots' default move keep the rules Hard and
+    # Ultra were measured with: these rules cost Ultra's margin over Hard (session 26).
+    assert second_hand("QS TS 3S 5H 7H 9D JC", implicit_open=True, rules=False) == parse_card("TS")
+    assert open_lead("AD 4D 5S 6S 7S 8H 9H TH JC QC KC", rules=False) == parse_card("4D")
+
+
+def test_only_the_normal_bot_plays_the_open_hukum_rules():
+    """On real views: the Normal bot and the search bots' default move part ways exactly
+    where the implicit hukum is open."""
+    parted = 0
+    for seed in range(30):
+        match = new_match(GameOptions(game="thaas", hukum="implicit"), rng=random.Random(seed))
+        match.start_deal(rng=random.Random(seed))
+        bot = NormalBot()
+        while not match.current.over:
+            seat = match.current.to_act
+            view = view_for(match, seat)
+            mine = bot.choose(view, random.Random(0))
+            if mine != heuristic_choice(view):
+                assert view.hukum is None
+                parted += 1
+            match.apply(seat, mine)
+    assert parted > 0
 
 
 class RulesOff(NormalBot):

@@ -27,8 +27,11 @@ NO_CASH_IMPLICIT = True
 # its discard and takes the trick, so a second hand that beats the lead without a master
 # only spends a card: it plays low (session 26: 53% of 5,000 duplicate deals against the
 # Normal before).  Leading the short suit to be first void, Normal leads its master there
-# rather than a low card (a further 50.6% of 8,000).  Module flags so the screens can
-# switch them off on one side.
+# rather than a low card (a further 50.6% of 8,000).  Only the Normal bot plays these
+# (``open_hukum_rules``): as the search levels' default move and rollouts they gained Hard
+# nothing measurable (51.9% of 80 deals) and cost Ultra 3.5 points of its margin over
+# Hard (55.4% of 480 plays against 59.0%), so those keep the rules they were measured
+# with.  Module flags so the screens (bench/normal_rules.py) can switch them off on one side.
 OPEN_SECOND_HAND_LOW = True
 OPEN_SHORT_MASTER = True
 
@@ -51,6 +54,7 @@ def heuristic_card(
     voids: list[int] | None = None,
     no_hukum: bool = False,
     last_led: list[int] | None = None,
+    open_hukum_rules: bool = False,
 ) -> Card:
     """The card Normal plays.
 
@@ -61,10 +65,16 @@ def heuristic_card(
     masters are cashed and kept, and long suits are led from the top of a sequence
     (see :func:`_lead`).  ``last_led``: per seat, the suit it led last (-1: none yet,
     :func:`last_leads`); with no hukum a seat goes on with its side's suit.
+    ``open_hukum_rules``: the Normal bot's own rules while the implicit hukum is open
+    (``OPEN_SECOND_HAND_LOW``, ``OPEN_SHORT_MASTER``); the search bots' rollouts, default
+    moves and card reading play without them.
     """
+    race = implicit_open and open_hukum_rules
     seen = played | hand
     if not trick:
-        return _lead(hand, seat, hukum, implicit_open, seen, dhihaeh, voids, no_hukum, last_led)
+        return _lead(
+            hand, seat, hukum, implicit_open, seen, dhihaeh, voids, no_hukum, last_led, race
+        )
     follow = hand & SUIT_MASKS[led]
     wi = winning_index(trick, led, hukum)
     wc = trick[wi]
@@ -85,7 +95,7 @@ def heuristic_card(
             dhihaeh,
             voids,
             no_hukum,
-            implicit_open,
+            race,
         )
     return _void(
         hand, trick, wc, partner_winning, pos, led, hukum, implicit_open, seen, dhihaeh, no_hukum
@@ -126,7 +136,7 @@ def _follow(
     dhihaeh: bool,
     voids: list[int] | None,
     no_hukum: bool,
-    implicit_open: bool,
+    race: bool,
 ) -> Card:
     live = FULL & ~seen | hand
     nxt = (seat + 1) & 3
@@ -163,7 +173,7 @@ def _follow(
     trick_has_ten = any(c % 13 == 4 for c in trick)
     if pos == 2 or (dhihaeh and trick_has_ten):
         return bottom_equivalent(best, hand, live)  # third hand high
-    if SECOND_HAND_LOW or (implicit_open and OPEN_SECOND_HAND_LOW):
+    if SECOND_HAND_LOW or (race and OPEN_SECOND_HAND_LOW):
         return _low(follow, dhihaeh)
     return bottom(beaters)
 
@@ -233,6 +243,7 @@ def _lead(
     voids: list[int] | None,
     no_hukum: bool,
     last_led: list[int] | None,
+    race: bool,
 ) -> Card:
     opp_void = 0
     partner_void = 0
@@ -270,7 +281,7 @@ def _lead(
             key=lambda x: ((hand & SUIT_MASKS[x]).bit_count(), suit_strength(hand, x)),
         )
         short = hand & SUIT_MASKS[s]
-        if OPEN_SHORT_MASTER and is_master(top(short), seen):
+        if race and OPEN_SHORT_MASTER and is_master(top(short), seen):
             return top(short)
         return _low(short, dhihaeh)
     if no_hukum and last_led is not None:
