@@ -1,4 +1,7 @@
-"""Rollouts play exactly as Normal bots would, so Hard's paired comparisons model them."""
+"""Rollouts play exactly as the search bots' model of a Normal player (Normal's rules, as
+the search bots' default move plays them), so Hard's paired comparisons model such seats.
+The Normal bot itself adds its rules while the implicit hukum is open (session 26), which
+the model leaves out."""
 
 from __future__ import annotations
 
@@ -6,19 +9,17 @@ import copy
 import random
 
 from thaasbai.bots.inference import thulla_knowledge
-from thaasbai.bots.normal import NormalBot
 from thaasbai.bots.rollout import history_voids, thulla_rollout, trick_rollout
+from thaasbai.bots.search_common import heuristic_choice
 from thaasbai.engine.views import view_for
 
 
 def play_out_with_normal(match):
-    """Finish the match's current deal with Normal bots through the views."""
-    bot = NormalBot()
-    rng = random.Random(0)
+    """Finish the match's current deal with the search bots' Normal move through the views."""
     d = match.current
     while not d.over:
         seat = d.to_act
-        match.apply(seat, bot.choose(view_for(match, seat), rng))
+        match.apply(seat, heuristic_choice(view_for(match, seat)))
     return d
 
 
@@ -62,3 +63,27 @@ def test_trick_rollout_with_no_hukum_plays_as_normal_bots(positions):
         trick_rollout(rolled, random.Random(1), 0.0, history_voids(rolled))
         real = play_out_with_normal(copy.deepcopy(match))
         assert rolled.history == real.history and rolled.winner == real.winner
+
+
+def test_trick_rollout_from_an_open_implicit_hukum_leaves_out_the_normal_bots_rules():
+    """Started before the implicit hukum is named, a rollout still plays as the model
+    does, and on some deals that is not how the Normal bot plays them."""
+    from thaasbai.bots.normal import NormalBot
+    from thaasbai.engine.match import GameOptions, new_match
+
+    differs = 0
+    for seed in range(20):
+        match = new_match(GameOptions(game="thaas", hukum="implicit"), rng=random.Random(seed))
+        match.start_deal(rng=random.Random(seed))
+        assert match.current.hukum < 0
+        rolled = match.current.copy()
+        trick_rollout(rolled, random.Random(1), 0.0, history_voids(rolled))
+        model = play_out_with_normal(copy.deepcopy(match))
+        assert rolled.history == model.history and rolled.winner == model.winner
+        bot = NormalBot()
+        real = copy.deepcopy(match)
+        while not real.current.over:
+            seat = real.current.to_act
+            real.apply(seat, bot.choose(view_for(real, seat), random.Random(0)))
+        differs += real.current.history != model.history
+    assert differs > 0
