@@ -47,8 +47,9 @@ def trick_rollout(
     seat reads the voids as Normal does from its view, so with ``epsilon`` 0 the rollout
     plays exactly as the search bots' default move would (Normal's rules without the
     Normal bot's own while the implicit hukum is open, :mod:`.trick_policy`):
-    deterministic, which makes the comparison of two moves on the same world a paired one.  With ``until_cards`` it stops early, at the
-    start of a trick once hands hold that many cards (:mod:`.trick_finish` takes over).
+    deterministic, which makes the comparison of two moves on the same world a paired
+    one.  With ``until_cards`` it stops early, at the start of a trick once hands hold
+    that many cards (:mod:`.trick_finish` takes over).
     Returns the voids shown by then (the copy), to go on with.
     """
     dh = d.game == "dhihaeh"
