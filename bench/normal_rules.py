@@ -7,11 +7,12 @@ Each side's flags are set only while its own seats choose, so the two sides play
 same deals with different rules:
 
 ``python bench/normal_rules.py --hukum implicit --deals 8000 --seed 7
---a '{}' --b '{"OPEN_SECOND_HAND_LOW": false, "OPEN_SHORT_MASTER": false}'``
+--b '{"OPEN_SECOND_HAND_LOW": false, "OPEN_SHORT_MASTER": false}'``
 
 prints A's share of the deals with its paired 95% interval (session 26: 53.3%, the
-open-hukum rules against the Normal before them).  A flag the module lacks is refused,
-so a typo cannot pass for a rule that changed nothing.
+Normal bot's own rules against the Normal before them).  The flags act on the Normal
+bot's play; the search bots' model of Normal leaves the bot's own rules out.  A flag the
+module lacks is refused, so a typo cannot pass for a rule that changed nothing.
 """
 
 from __future__ import annotations

@@ -29,14 +29,13 @@ class NormalBot:
         if not view.legal:
             raise ValueError("the bot's seat has no legal action")
         if isinstance(view, TrickView):
-            return trick_action(view, open_hukum_rules=True)
+            return trick_action(view, bot_rules=True)
         return thulla_action(view)
 
 
-def trick_action(view: TrickView, open_hukum_rules: bool = False) -> Action:
-    """Normal's action in Thaas or Dhihaeh.  ``open_hukum_rules``: the Normal bot's rules
-    while the implicit hukum is open, which the search bots' default move leaves out
-    (:mod:`.trick_policy`)."""
+def trick_action(view: TrickView, bot_rules: bool = False) -> Action:
+    """Normal's action in Thaas or Dhihaeh.  ``bot_rules``: the Normal bot's own rules,
+    which the search bots' default move leaves out (:mod:`.trick_policy`)."""
     if view.declaring:
         return declare_suit(view.hand)
     legal = view.legal
@@ -56,7 +55,7 @@ def trick_action(view: TrickView, open_hukum_rules: bool = False) -> Action:
         trick_voids(view),
         view.hukum_mode == "none",
         last_leads(view.history),
-        open_hukum_rules,
+        bot_rules,
     )
     return c if c in legal else legal[0]
 

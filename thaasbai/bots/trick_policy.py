@@ -23,15 +23,18 @@ FULL = (1 << 52) - 1
 SECOND_HAND_LOW = False
 IMPLICIT_SHORT = True
 NO_CASH_IMPLICIT = True
-# While the implicit hukum is still open, a seat that cannot follow names the hukum with
-# its discard and takes the trick, so a second hand that beats the lead without a master
-# only spends a card: it plays low (session 26: 53% of 5,000 duplicate deals against the
-# Normal before).  Leading the short suit to be first void, Normal leads its master there
-# rather than a low card (a further 50.6% of 8,000).  Only the Normal bot plays these
-# (``open_hukum_rules``): as the search levels' default move and rollouts they gained Hard
-# nothing measurable (51.9% of 80 deals) and cost Ultra 3.5 points of its margin over
-# Hard (55.4% of 480 plays against 59.0%), so those keep the rules they were measured
-# with.  Module flags so the screens (bench/normal_rules.py) can switch them off on one side.
+# The Normal bot's own rules (``bot_rules``), on top of the rules the search bots model
+# every seat with.  While the implicit hukum is still open, a seat that cannot follow
+# names the hukum with its discard and takes the trick, so a second hand that beats the
+# lead without a master only spends a card: it plays low (session 26: 53% of 5,000
+# duplicate deals against the Normal before), and leading the short suit to be first
+# void it leads its master there rather than a low card (a further 50.6% of 8,000).
+# Second hand low once the hukum is known was tried too: half a point against Normal,
+# but as much lost against Easy, so not kept.  As the search levels' default move and
+# rollouts the open-hukum rules gained Hard nothing measurable (51.9% of 80 deals) and
+# cost Ultra 3.5 points of its margin over Hard (55.4% of 480 plays against 59.0%), so
+# those keep the rules they were measured with.  Module flags so the screens
+# (bench/normal_rules.py) can switch each off on one side.
 OPEN_SECOND_HAND_LOW = True
 OPEN_SHORT_MASTER = True
 
@@ -54,7 +57,7 @@ def heuristic_card(
     voids: list[int] | None = None,
     no_hukum: bool = False,
     last_led: list[int] | None = None,
-    open_hukum_rules: bool = False,
+    bot_rules: bool = False,
 ) -> Card:
     """The card Normal plays.
 
@@ -65,11 +68,12 @@ def heuristic_card(
     masters are cashed and kept, and long suits are led from the top of a sequence
     (see :func:`_lead`).  ``last_led``: per seat, the suit it led last (-1: none yet,
     :func:`last_leads`); with no hukum a seat goes on with its side's suit.
-    ``open_hukum_rules``: the Normal bot's own rules while the implicit hukum is open
+    ``bot_rules``: the Normal bot's own rules while the implicit hukum is open
     (``OPEN_SECOND_HAND_LOW``, ``OPEN_SHORT_MASTER``); the search bots' rollouts, default
     moves and card reading play without them.
     """
-    race = implicit_open and open_hukum_rules
+    race = implicit_open and bot_rules
+    second_low = SECOND_HAND_LOW or (race and OPEN_SECOND_HAND_LOW)
     seen = played | hand
     if not trick:
         return _lead(
@@ -95,7 +99,7 @@ def heuristic_card(
             dhihaeh,
             voids,
             no_hukum,
-            race,
+            second_low,
         )
     return _void(
         hand, trick, wc, partner_winning, pos, led, hukum, implicit_open, seen, dhihaeh, no_hukum
@@ -136,7 +140,7 @@ def _follow(
     dhihaeh: bool,
     voids: list[int] | None,
     no_hukum: bool,
-    race: bool,
+    second_low: bool,
 ) -> Card:
     live = FULL & ~seen | hand
     nxt = (seat + 1) & 3
@@ -173,7 +177,7 @@ def _follow(
     trick_has_ten = any(c % 13 == 4 for c in trick)
     if pos == 2 or (dhihaeh and trick_has_ten):
         return bottom_equivalent(best, hand, live)  # third hand high
-    if SECOND_HAND_LOW or (race and OPEN_SECOND_HAND_LOW):
+    if second_low:
         return _low(follow, dhihaeh)
     return bottom(beaters)
 
