@@ -3,21 +3,16 @@ across several seeds come from these, so deals of different runs must stay apart
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
-
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "arena_variant.py"
+from scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def variant():
-    spec = importlib.util.spec_from_file_location("arena_variant", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/arena_variant.py")
 
 
 def write_run(path: Path, plays: list[list[float]], seed: int) -> Path:

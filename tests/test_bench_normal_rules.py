@@ -3,23 +3,16 @@ refused rather than read as a rule that changed nothing."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from scripts import load_script
 
 from thaasbai import arena
 from thaasbai.bots import trick_policy
 
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "normal_rules.py"
-
 
 @pytest.fixture(scope="module")
 def rules():
-    spec = importlib.util.spec_from_file_location("normal_rules", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/normal_rules.py")
 
 
 def test_the_same_rules_on_both_sides_split_every_deal(rules):

@@ -6,7 +6,6 @@ browser (PNG sizes are read from the file header).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import struct
@@ -14,6 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from scripts import load_script
 
 REPO = Path(__file__).resolve().parents[2]
 ASSETS = REPO / "assets"
@@ -158,10 +158,7 @@ def test_fonts():
 
 
 def load_generator():
-    spec = importlib.util.spec_from_file_location("make_assets", REPO / "tools" / "make_assets.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tools/make_assets.py")
 
 
 def test_vector_assets_match_generator():
