@@ -88,6 +88,7 @@ def flat_search_steps(
     thulla_reading: bool = False,
     finish: ExactFinish | None = None,
     trick_finish: TrickFinish | None = None,
+    chain_starts: int = 1,
 ) -> Steps:
     """Score every move on the same sampled worlds with Normal rollouts; play Normal's move
     unless another beats it by more than ``z`` standard errors of the paired difference.
@@ -141,7 +142,9 @@ def flat_search_steps(
         # Thulla's reading splits by seat: a chain's swap weighs only the two hands it
         # changes (the first world only shows the round's public course).
         factors = None if trick else ThullaReading(view, sample_world(view, rng, k), p_match)
-        chains = PosteriorSampler(view, rng, k, p_match, likelihood=likelihood, factors=factors)
+        chains = PosteriorSampler(
+            view, rng, k, p_match, likelihood=likelihood, factors=factors, starts=chain_starts
+        )
     kept = 0
     if finish is not None:
         finish.fresh()

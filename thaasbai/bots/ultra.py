@@ -97,6 +97,10 @@ THULLA_READER = "chain"
 # the rounds where it was 18.0% and 17.5% before.
 THULLA_EXACT = True
 THULLA_READERS = ("none", "roulette", "chain")
+# Where a Metropolis chain (either game's "chain" reader) starts: 1, an independent
+# sample; n > 1, one of n samples drawn by weight, then a shorter burn-in
+# (:data:`.posterior.SIR_STARTS`).
+CHAIN_STARTS = 1
 # Thaas and Dhihaeh rollouts of the flat search that end with the exact solver once hands
 # hold this many cards (:mod:`.trick_finish`; 0: Normal plays them to the end).  As
 # Thulla's exact endings gained (``THULLA_EXACT``), this was tried from 5 cards in Thaas
@@ -194,6 +198,7 @@ class UltraBot:
         thulla_reader: str = THULLA_READER,
         thulla_exact: bool = THULLA_EXACT,
         trick_finish_cards: int = TRICK_FINISH_CARDS,
+        chain_starts: int = CHAIN_STARTS,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
@@ -226,6 +231,9 @@ class UltraBot:
         if trick_finish_cards < 0:
             raise ValueError(f"trick_finish_cards must be 0 or more, not {trick_finish_cards}")
         self.trick_finish = TrickFinish(trick_finish_cards) if trick_finish_cards else None
+        if chain_starts < 1:
+            raise ValueError(f"chain_starts must be 1 or more, not {chain_starts}")
+        self.chain_starts = chain_starts
         self.last_iterations = 0
         self.last_mode = ""
         self.last_stats: dict[str, float] = {}
@@ -285,6 +293,7 @@ class UltraBot:
                 thulla_reading=reader != "none",
                 finish=None if trick else self.thulla_finish,
                 trick_finish=self.trick_finish if trick else None,
+                chain_starts=self.chain_starts,
             )
             self.last_iterations = budget.done
             return action
