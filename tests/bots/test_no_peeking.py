@@ -115,6 +115,8 @@ def fixed_bots():
         UltraBot(iterations=25),
         UltraBot(iterations=25, trick_search="ismcts"),
         UltraBot(iterations=25, reader="chain"),
+        # Chains from resampled starts, in Thaas and Dhihaeh and in Thulla
+        UltraBot(iterations=25, reader="chain", chain_starts=8),
         UltraBot(iterations=25, end_roulette=0.0),  # every endgame world solved
         UltraBot(iterations=25, trick_finish_cards=4),  # rollouts that end exactly
         # Thulla's card reading by roulette (by chains is the default), every throw tried

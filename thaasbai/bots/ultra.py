@@ -99,7 +99,10 @@ THULLA_EXACT = True
 THULLA_READERS = ("none", "roulette", "chain")
 # Where a Metropolis chain (either game's "chain" reader) starts: 1, an independent
 # sample; n > 1, one of n samples drawn by weight, then a shorter burn-in
-# (:data:`.posterior.SIR_STARTS`).
+# (:data:`.posterior.SIR_STARTS`).  Such chains read the cards closer to the exact
+# posterior, but in the arena (session 27, docs/STRENGTH.md) 30 starts gave Thulla 14
+# Bhabhi rounds of 110 against the default's 13 on the same rounds, and Thaas's chain
+# reader 58.1% of 160 plays against Hard where the default roulette had 61.9%.
 CHAIN_STARTS = 1
 # Thaas and Dhihaeh rollouts of the flat search that end with the exact solver once hands
 # hold this many cards (:mod:`.trick_finish`; 0: Normal plays them to the end).  As
