@@ -26,6 +26,7 @@ weighs only the two hands it changes.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Protocol
@@ -119,10 +120,7 @@ class PosteriorSampler:
             else:
                 weigh = self.factors.seat_weight
                 seat_weights = {i: weigh(i, dealt[i]) for i in self.holders}
-                weight = 1.0
-                for w in seat_weights.values():
-                    weight *= w
-                tried.append((dealt, weight, seat_weights))
+                tried.append((dealt, math.prod(seat_weights.values()), seat_weights))
         weights = [w for _, w, _ in tried]
         if len(tried) == 1 or sum(weights) <= 0.0:
             pick = tried[0]
