@@ -95,13 +95,21 @@ def test_the_real_deal_of_normal_players_weighs_exactly_p_per_choice_they_made(g
         match = new_match(GameOptions(game=game, hukum=hukum), rng=random.Random(seed))
         match.start_deal(rng=random.Random(seed))
         choices = [0, 0, 0, 0]
+        card_choices = [0, 0, 0, 0]  # the declaration left out
         for _ in range(20 + 5 * seed):
             seat = match.current.to_act
             view = view_for(match, seat)
             choices[seat] += len(view.legal) > 1
+            card_choices[seat] += len(view.legal) > 1 and not view.declaring
             match.apply(seat, heuristic_choice(view))
         me = match.current.to_act
         view = view_for(match, me)
         m = sum(choices) - choices[me]
         assert m > 5
         assert play_likelihood(view, match.current, 0.85) == pytest.approx(0.85**m)
+        # With the partner on a p of its own, its cards weigh that p, the rest 0.85.
+        partner = card_choices[me ^ 2]
+        assert partner > 0
+        assert play_likelihood(view, match.current, 0.85, partner_p=0.7) == pytest.approx(
+            0.85 ** (m - partner) * 0.7**partner
+        )

@@ -155,6 +155,12 @@ def test_an_end_roulette_outside_zero_to_one_is_refused():
         UltraBot(end_roulette=1.5)
 
 
+@pytest.mark.parametrize("p", [0.0, 1.0, 1.2])
+def test_a_partner_p_that_is_not_a_probability_strictly_between_0_and_1_is_refused(p):
+    with pytest.raises(ValueError, match="partner_p"):
+        UltraBot(partner_p=p)
+
+
 def test_a_negative_trick_finish_is_refused():
     with pytest.raises(ValueError, match="trick_finish_cards"):
         UltraBot(trick_finish_cards=-1)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from functools import partial
 
 from ..engine.actions import Action
 from ..engine.views import TrickView, View
@@ -89,6 +90,7 @@ def flat_search_steps(
     finish: ExactFinish | None = None,
     trick_finish: TrickFinish | None = None,
     chain_starts: int = 1,
+    partner_p: float | None = None,
 ) -> Steps:
     """Score every move on the same sampled worlds with Normal rollouts; play Normal's move
     unless another beats it by more than ``z`` standard errors of the paired difference.
@@ -112,6 +114,8 @@ def flat_search_steps(
     trick = isinstance(view, TrickView)
     weighted = (trick or thulla_reading) and bool(view.history or view.trick)
     likelihood = play_likelihood if trick else thulla_play_likelihood
+    if trick and partner_p is not None:
+        likelihood = partial(play_likelihood, partner_p=partner_p)
     # The voids each seat has shown, after each of our moves (a card off the led suit
     # shows ours): the rollouts read them as the Normal bot reads its view.
     move_voids: dict[Action, list[int]] = {}

@@ -355,10 +355,18 @@ def check_world(view: View, world: World) -> None:
 
 
 def play_likelihood(
-    view: TrickView, world: TrickDeal, p_match: float = 0.6, floor: float = 0.0
+    view: TrickView,
+    world: TrickDeal,
+    p_match: float = 0.6,
+    floor: float = 0.0,
+    partner_p: float | None = None,
 ) -> float:
     """How likely the other seats' plays were, were they dealt ``world``'s cards and played
     like Normal: ``p_match`` for Normal's card (or one equal to it), the rest shared evenly.
+
+    ``partner_p``, if given, is the partner's ``p_match`` for its cards (its declaration
+    keeps ``p_match``): a partner that searches leaves Normal's card more often than Hard
+    opponents do (Ultra about 30% of its cards before its endgame, Hard about 12%).
 
     Below ``floor`` the answer is 0.0, and as the product only shrinks play by play, it
     is given up as soon as it falls below: a caller that drops such worlds (Ultra's
@@ -388,6 +396,7 @@ def play_likelihood(
     dh = view.game == "dhihaeh"
     voids = [0, 0, 0, 0]  # as Normal reads them from its view, trick by trick
     last_led = [-1, -1, -1, -1]
+    partner = me ^ 2 if partner_p is not None else -1
     for seat, c in plays:
         led = d.led
         if seat != me:
@@ -410,10 +419,11 @@ def play_likelihood(
                 )
                 live = FULL_DECK & ~d.played
                 hand = d.hands[seat]
+                p = partner_p if seat == partner else p_match
                 if alike(guess, c, hand, live):
-                    w *= p_match
+                    w *= p
                 else:
-                    w *= (1.0 - p_match) / (n - 1)
+                    w *= (1.0 - p) / (n - 1)
                     if w < floor:
                         return 0.0
         if led >= 0 and c // 13 != led:

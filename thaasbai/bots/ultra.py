@@ -25,6 +25,7 @@ import math
 import random
 import time
 from bisect import bisect_left
+from functools import partial
 from itertools import accumulate
 
 from ..engine.actions import ACCEPT, Action
@@ -151,6 +152,11 @@ END_P_MATCH: float | None = None
 # single decisions at 7 cards it lost 37 deals of 400 where every world solved lost 61
 # (docs/STRENGTH.md, session 23).
 END_ROULETTE = ROULETTE
+# The partner's cards read on a ``p_match`` of their own (None: ``P_MATCH``, as the
+# opponents').  An Ultra partner leaves Normal's card far more often than a Hard opponent
+# (about 30% of its cards before the endgame against 12%), so 0.85 reads too much into
+# its play; 0.7 was tried against Hard (session 28, docs/STRENGTH.md) and came out level.
+PARTNER_P: float | None = None
 
 
 class _Node:
@@ -202,6 +208,7 @@ class UltraBot:
         thulla_exact: bool = THULLA_EXACT,
         trick_finish_cards: int = TRICK_FINISH_CARDS,
         chain_starts: int = CHAIN_STARTS,
+        partner_p: float | None = PARTNER_P,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
@@ -237,6 +244,9 @@ class UltraBot:
         if chain_starts < 1:
             raise ValueError(f"chain_starts must be 1 or more, not {chain_starts}")
         self.chain_starts = chain_starts
+        if partner_p is not None and not 0.0 < partner_p < 1.0:
+            raise ValueError(f"partner_p must be in (0, 1), not {partner_p}")
+        self.partner_p = partner_p
         self.last_iterations = 0
         self.last_mode = ""
         self.last_stats: dict[str, float] = {}
@@ -297,6 +307,7 @@ class UltraBot:
                 finish=None if trick else self.thulla_finish,
                 trick_finish=self.trick_finish if trick else None,
                 chain_starts=self.chain_starts,
+                partner_p=self.partner_p,
             )
             self.last_iterations = budget.done
             return action
@@ -362,15 +373,18 @@ class UltraBot:
         exact = dds and self.end_score == "tricks" and view.hand.bit_count() <= EXACT_CARDS
         clock = time.perf_counter
         wheel = Roulette(self.end_roulette) if weighted and self.end_roulette > 0 else None
+        likelihood = play_likelihood
+        if self.partner_p is not None:
+            likelihood = partial(play_likelihood, partner_p=self.partner_p)
         solved = 0
         w_sum = w_sq = 0.0
         while True:
             started = clock()
             world = sample_world(view, rng, k)
             if wheel is not None:
-                w = wheel.weigh(rng, play_likelihood, view, world, p_match)
+                w = wheel.weigh(rng, likelihood, view, world, p_match)
             else:
-                w = play_likelihood(view, world, p_match) if weighted else 1.0
+                w = likelihood(view, world, p_match) if weighted else 1.0
             dropped = wheel is not None and w == 0.0  # the roulette's: not solved
             if not dropped:
                 self._score_world(world, w, team, moves, score, solver, dds, exact)
