@@ -118,8 +118,8 @@ def fixed_bots():
         # Chains from resampled starts, in Thaas and Dhihaeh and in Thulla
         UltraBot(iterations=25, reader="chain", chain_starts=8),
         UltraBot(iterations=25, end_roulette=0.0),  # every endgame world solved
-        # Rollouts that end exactly; the partner read on a p of its own
-        UltraBot(iterations=25, trick_finish_cards=4, partner_p=0.7),
+        # Rollouts that end exactly; the partner read as the opponents are
+        UltraBot(iterations=25, trick_finish_cards=4, partner_p=None),
         # Thulla's card reading by roulette (by chains is the default), every throw tried
         UltraBot(iterations=25, thulla_reader="roulette", thulla_throws=True),
         # The endplay (DDS on whole deals) with exact tricks as its tie-break: C code, so

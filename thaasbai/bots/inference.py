@@ -366,7 +366,7 @@ def play_likelihood(
 
     ``partner_p``, if given, is the partner's ``p_match`` for its cards (its declaration
     keeps ``p_match``): a partner that searches leaves Normal's card more often than Hard
-    opponents do (Ultra about 30% of its cards before its endgame, Hard about 12%).
+    opponents do (Ultra about 30% of its cards before its endgame, Hard about 11%).
 
     Below ``floor`` the answer is 0.0, and as the product only shrinks play by play, it
     is given up as soon as it falls below: a caller that drops such worlds (Ultra's

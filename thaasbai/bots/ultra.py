@@ -152,11 +152,13 @@ END_P_MATCH: float | None = None
 # single decisions at 7 cards it lost 37 deals of 400 where every world solved lost 61
 # (docs/STRENGTH.md, session 23).
 END_ROULETTE = ROULETTE
-# The partner's cards read on a ``p_match`` of their own (None: ``P_MATCH``, as the
+# The partner's cards are read on a ``p_match`` of their own (None: ``P_MATCH``, as the
 # opponents').  An Ultra partner leaves Normal's card far more often than a Hard opponent
-# (about 30% of its cards before the endgame against 12%), so 0.85 reads too much into
-# its play; 0.7 was tried against Hard (session 28, docs/STRENGTH.md) and came out level.
-PARTNER_P: float | None = None
+# (about 30% of its cards before the endgame against 11%), so 0.85 read too much into its
+# play.  Against Hard (session 28, docs/STRENGTH.md) 0.7 won 61.7% of 480 plays where
+# the reading at 0.85 had 59.6% on the same deals (+2.1 points, paired -1.6 to +5.8; no
+# set of 80 deals worse).
+PARTNER_P: float | None = 0.7
 
 
 class _Node:
