@@ -113,9 +113,7 @@ def flat_search_steps(
     k = knowledge(view)
     trick = isinstance(view, TrickView)
     weighted = (trick or thulla_reading) and bool(view.history or view.trick)
-    likelihood = play_likelihood if trick else thulla_play_likelihood
-    if trick and partner_p is not None:
-        likelihood = partial(play_likelihood, partner_p=partner_p)
+    likelihood = partial(play_likelihood, partner_p=partner_p) if trick else thulla_play_likelihood
     # The voids each seat has shown, after each of our moves (a card off the led suit
     # shows ours): the rollouts read them as the Normal bot reads its view.
     move_voids: dict[Action, list[int]] = {}

@@ -375,9 +375,7 @@ class UltraBot:
         exact = dds and self.end_score == "tricks" and view.hand.bit_count() <= EXACT_CARDS
         clock = time.perf_counter
         wheel = Roulette(self.end_roulette) if weighted and self.end_roulette > 0 else None
-        likelihood = play_likelihood
-        if self.partner_p is not None:
-            likelihood = partial(play_likelihood, partner_p=self.partner_p)
+        likelihood = partial(play_likelihood, partner_p=self.partner_p)
         solved = 0
         w_sum = w_sq = 0.0
         while True:
