@@ -259,3 +259,19 @@ def app_page(browser: Browser, server_url: str) -> Iterator[Page]:
     page = open_app(browser, server_url)
     yield page
     page.context.close()
+
+
+def fill_name(page: Page, name: str) -> None:
+    """Type a name as a person would: focus the field, then key it in (Flutter's editing
+    input appears on focus; a bare ``fill`` on the semantics node is sometimes lost)."""
+    box = page.get_by_role("textbox", name="Your name")
+    box.click()
+    expect(box).to_be_focused()  # Flutter's editing input is in place
+    page.keyboard.press("Control+A")
+    page.keyboard.type(name, delay=20)
+    expect(box).to_have_value(name)  # every key has reached the DOM's input ...
+    # ... and Flutter's field: its counter counts them.  (The invite page's field was once
+    # autofocused: the DOM showed the name, the field stayed empty, "20 characters
+    # remaining", and Join asked for a name.)
+    # (Flutter may announce the counter too: either says what the field holds.)
+    expect(page.get_by_text(f"{20 - len(name)} characters remaining").last).to_be_visible()

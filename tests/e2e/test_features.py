@@ -18,7 +18,14 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .conftest import REPO, enable_semantics, open_app, wait_for_our_move, wait_for_python
+from .conftest import (
+    REPO,
+    enable_semantics,
+    fill_name,
+    open_app,
+    wait_for_our_move,
+    wait_for_python,
+)
 from .fit import settle
 from .test_fit import choose
 from .test_play import HAND, PLAYABLE, play_until_result, result_shown, tap
@@ -281,10 +288,7 @@ def test_settings_and_last_choices_survive_a_reload(browser: Browser, server_url
         if not any(u.endswith("/cards/back.svg") for u in asked):
             page.wait_for_event("request", lambda r: r.url.endswith("/cards/back.svg"))
         page.get_by_role("button", name="Settings").click()
-        name = page.get_by_label("Your name")
-        name.click()
-        page.keyboard.press("Control+A")
-        page.keyboard.type("Aisha")
+        fill_name(page, "Aisha")
         page.get_by_role("button", name="Fast", exact=True).click()  # bot speed
         page.get_by_role("switch").first.click()  # four-colour deck (then the sounds)
         page.get_by_role("button", name="Light", exact=True).click()

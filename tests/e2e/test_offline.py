@@ -14,6 +14,7 @@ from thaasbai.web.build import build_web
 
 from .conftest import (
     enable_semantics,
+    fill_name,
     free_port,
     start_server,
     stop_server,
@@ -21,7 +22,6 @@ from .conftest import (
     wait_for_python,
 )
 from .conftest import with_pace_zero as app_address
-from .test_online import fill_name
 from .test_play import HAND, choose_easy_bots, play_until_result, result_shown
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from .conftest import open_app, wait_for_our_move
+from .conftest import fill_name, open_app, wait_for_our_move
 from .test_play import HAND, PLAYABLE, result_shown, tap, wait_gone
 
 pytestmark = pytest.mark.browser
@@ -32,22 +32,6 @@ def create_room(page: Page, name: str, *, hints: bool = False) -> str:
     match = INVITE.search(link.inner_text())
     assert match, link.inner_text()
     return match.group(0)
-
-
-def fill_name(page: Page, name: str) -> None:
-    """Type a name as a person would: focus the field, then key it in (Flutter's editing
-    input appears on focus; a bare ``fill`` on the semantics node is sometimes lost)."""
-    box = page.get_by_role("textbox", name="Your name")
-    box.click()
-    expect(box).to_be_focused()  # Flutter's editing input is in place
-    page.keyboard.press("Control+A")
-    page.keyboard.type(name, delay=20)
-    expect(box).to_have_value(name)  # every key has reached the DOM's input ...
-    # ... and Flutter's field: its counter counts them.  (The invite page's field was once
-    # autofocused: the DOM showed the name, the field stayed empty, "20 characters
-    # remaining", and Join asked for a name.)
-    # (Flutter may announce the counter too: either says what the field holds.)
-    expect(page.get_by_text(f"{20 - len(name)} characters remaining").last).to_be_visible()
 
 
 def join_room(page: Page, name: str) -> None:
