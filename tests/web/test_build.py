@@ -8,6 +8,8 @@ import re
 import shutil
 import subprocess
 import tarfile
+import threading
+import time
 import zipfile
 from pathlib import Path
 
@@ -184,6 +186,39 @@ def test_ensure_built_builds_a_missing_folder_once(tmp_path):
     first = (out / build.BUILD_MANIFEST).stat().st_mtime_ns
     build.ensure_built(out, log=lambda *_: None)
     assert (out / build.BUILD_MANIFEST).stat().st_mtime_ns == first  # not rebuilt
+
+
+def test_servers_started_together_build_the_app_once_and_one_at_a_time(tmp_path, monkeypatch):
+    # Two `thaasbai serve` started at once in one checkout: without a lock both built
+    # into the same temporary folder and one deleted the other's files mid-build.
+    out = tmp_path / "web"
+    guard = threading.Lock()
+    running, most_at_once, builds = 0, 0, 0
+
+    def slow_build(out, *, server_url, log):
+        nonlocal running, most_at_once, builds
+        with guard:
+            running += 1
+            most_at_once = max(most_at_once, running)
+        time.sleep(0.3)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / build.BUILD_MANIFEST).write_text(json.dumps({"inputs": "these inputs"}))
+        with guard:
+            running -= 1
+            builds += 1
+
+    monkeypatch.setattr(build, "inputs_digest", lambda: "these inputs")
+    monkeypatch.setattr(build, "_build", slow_build)
+    servers = [
+        threading.Thread(target=build.ensure_built, args=(out,), kwargs={"log": print})
+        for _ in range(3)
+    ]
+    for server in servers:
+        server.start()
+    for server in servers:
+        server.join(timeout=30)
+    assert (most_at_once, builds) == (1, 1)
+    assert not build.is_stale(out)
 
 
 def test_the_worker_loads_the_app_while_flutter_loads_and_flet_then_skips_it(web):

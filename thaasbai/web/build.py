@@ -28,6 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from filelock import FileLock
+
 from .. import __version__
 from ..paths import PACKAGE_DIR, SOURCE_ROOT, assets_dir
 from . import bytecode, shell
@@ -159,10 +161,37 @@ def is_stale(out: Path) -> bool:
     return info.get("inputs") != inputs_digest()
 
 
+def build_lock(out: Path) -> FileLock:
+    """The lock every build of ``out`` holds: two ``thaasbai serve`` (or a ``build-web``)
+    started together in one checkout would otherwise share ``out``'s temporary folder,
+    and one would delete the other's files halfway through its build."""
+    out = out.resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return FileLock(out.with_name(out.name + ".lock"))
+
+
 def build_web(out: Path, *, server_url: str = "", log=print) -> BuildResult:
     """Build the static app into ``out`` (replaced whole); returns what was written."""
+    with build_lock(out):
+        return _build(out.resolve(), server_url=server_url, log=log)
+
+
+def ensure_built(out: Path, *, server_url: str = "", log=print) -> None:
+    """Build ``out`` when it is missing or stale (``thaasbai serve`` calls this).
+
+    Checked again once the lock is held: a process that waited for another's build
+    finds it fresh and does not build it again."""
+    if not is_stale(out):
+        return
+    log(f"Building the web app into {out} (once per change, under a minute)...")
+    with build_lock(out):
+        if is_stale(out):
+            _build(out.resolve(), server_url=server_url, log=lambda *_: None)
+
+
+def _build(out: Path, *, server_url: str, log) -> BuildResult:
+    """The build itself; the caller holds :func:`build_lock`."""
     started = time.perf_counter()
-    out = out.resolve()
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
@@ -216,13 +245,6 @@ def build_web(out: Path, *, server_url: str = "", log=print) -> BuildResult:
     seconds = time.perf_counter() - started
     log(f"built {out} ({len(files)} files, {raw / 1e6:.1f} MB, {packed / 1e6:.1f} MB gzip)")
     return BuildResult(out, version, len(files), raw, packed, seconds)
-
-
-def ensure_built(out: Path, *, server_url: str = "", log=print) -> None:
-    """Build ``out`` when it is missing or stale (``thaasbai serve`` calls this)."""
-    if is_stale(out):
-        log(f"Building the web app into {out} (once per change, under a minute)...")
-        build_web(out, server_url=server_url, log=lambda *_: None)
 
 
 # -- the pieces ------------------------------------------------------------------------
