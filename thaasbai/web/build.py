@@ -161,7 +161,7 @@ def is_stale(out: Path) -> bool:
     return info.get("inputs") != inputs_digest()
 
 
-def build_lock(out: Path) -> FileLock:
+def _build_lock(out: Path) -> FileLock:
     """The lock every build of ``out`` holds: two ``thaasbai serve`` (or a ``build-web``)
     started together in one checkout would otherwise share ``out``'s temporary folder,
     and one would delete the other's files halfway through its build."""
@@ -172,7 +172,7 @@ def build_lock(out: Path) -> FileLock:
 
 def build_web(out: Path, *, server_url: str = "", log=print) -> BuildResult:
     """Build the static app into ``out`` (replaced whole); returns what was written."""
-    with build_lock(out):
+    with _build_lock(out):
         return _build(out.resolve(), server_url=server_url, log=log)
 
 
@@ -184,13 +184,13 @@ def ensure_built(out: Path, *, server_url: str = "", log=print) -> None:
     if not is_stale(out):
         return
     log(f"Building the web app into {out} (once per change, under a minute)...")
-    with build_lock(out):
+    with _build_lock(out):
         if is_stale(out):
             _build(out.resolve(), server_url=server_url, log=lambda *_: None)
 
 
 def _build(out: Path, *, server_url: str, log) -> BuildResult:
-    """The build itself; the caller holds :func:`build_lock`."""
+    """The build itself; the caller holds :func:`_build_lock`."""
     started = time.perf_counter()
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
