@@ -50,11 +50,13 @@ def test_the_exact_solver_agrees_with_dds_on_larger_positions():
 
 
 # Every way Ultra's endplay can score its worlds: a win count on Normal-weighted worlds
-# (the default), exact tricks as the tie-break, uniform worlds.
+# (the default), exact tricks as the tie-break, uniform worlds, postponed reasoning at
+# every hand size.
 ENDPLAYS = [
     {"end_score": "wins"},
     {"end_score": "tricks"},
     {"end_score": "tricks", "end_p_match": 0.0},
+    {"end_postpone": 13},
 ]
 
 
@@ -109,3 +111,25 @@ def test_ultra_with_endplay_sees_only_its_view(positions, kw):
         searched += bot.last_mode == "endplay"
         assert bot.choose(other_view, random.Random(42)) == first
     assert searched >= 3
+
+
+def test_every_card_mode_groups_each_legal_card_once_with_its_tricks():
+    """``solve_all`` (the reading screen's DDS call) gives each group of equivalent cards
+    the tricks that scoring each card on its own (``card_tricks``) gives it."""
+    from test_solver import played_down
+
+    rng = random.Random(41)
+    for cards in (2, 5, 8):
+        d = played_down(rng, "thaas", "none", cards)
+        fut = fast.solve_all(d.hands, d.leader, d.trick, d.hukum)
+        each = fast.card_tricks(d)
+        seen = 0
+        for i in range(fut.cards):
+            ranks = (1 << fut.rank[i]) | fut.equals[i]
+            for r in range(2, 15):
+                if ranks >> r & 1:
+                    c = fut.suit[i] * 13 + 14 - r
+                    assert not seen >> c & 1
+                    seen |= 1 << c
+                    assert each[c] == fut.score[i]
+        assert seen == d.legal_mask()

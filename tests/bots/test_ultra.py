@@ -150,6 +150,11 @@ def test_the_endgame_solves_only_the_worlds_its_roulette_keeps():
     assert gain >= 3
 
 
+def test_a_negative_end_postpone_is_refused():
+    with pytest.raises(ValueError, match="end_postpone"):
+        UltraBot(end_postpone=-1)
+
+
 def test_an_end_roulette_outside_zero_to_one_is_refused():
     with pytest.raises(ValueError, match="end_roulette"):
         UltraBot(end_roulette=1.5)

@@ -120,9 +120,37 @@ def reaches(hands: list[int], leader: int, trick: list[int], trump: int, target:
     return any(scores[i] >= target for i in range(fut.cards))
 
 
+def solve_all(hands: list[int], leader: int, trick: list[int], trump: int):
+    """DDS's every-card mode: each group of equivalent cards of the seat to act with the
+    tricks its side takes from this trick on.  Arguments as for :func:`trump_reaches`."""
+    return _solve(hands, leader, trick, trump, 3)
+
+
+def solve_optimal(hands: list[int], leader: int, trick: list[int], trump: int):
+    """DDS's best-cards mode: only the groups of cards that take the most tricks."""
+    return _solve(hands, leader, trick, trump, 2)
+
+
+def _solve(hands: list[int], leader: int, trick: list[int], trump: int, solutions: int):
+    fut = _dds.futureTricks()
+    dl = _dds_deal(hands, leader, trick, trump)
+    with _LOCK:
+        _dds.SolveBoard(dl, -1, solutions, 1, fut, 0)
+    return fut
+
+
 def _solve_target(hands: list[int], leader: int, trick: list[int], trump: int, target: int):
-    """DDS's target mode: the cards of the seat to act that reach ``target`` tricks.  The
-    deal goes straight into DDS's C struct (a fraction of the cost of endplay's ``Deal``)."""
+    """DDS's target mode: the cards of the seat to act that reach ``target`` tricks."""
+    dl = _dds_deal(hands, leader, trick, trump)
+    fut = _dds.futureTricks()
+    with _LOCK:
+        _dds.SolveBoard(dl, target, 2, 1, fut, 0)
+    return fut
+
+
+def _dds_deal(hands: list[int], leader: int, trick: list[int], trump: int):
+    """The position straight into DDS's C struct (a fraction of the cost of endplay's
+    ``Deal``)."""
     dl = _dds.deal()
     dl.trump = trump if trump >= 0 else 4  # DDS's no-trump
     dl.first = leader
@@ -138,7 +166,4 @@ def _solve_target(hands: list[int], leader: int, trick: list[int], trump: int, t
         row[1] = table[m >> 13 & 0x1FFF]
         row[2] = table[m >> 26 & 0x1FFF]
         row[3] = table[m >> 39 & 0x1FFF]
-    fut = _dds.futureTricks()
-    with _LOCK:
-        _dds.SolveBoard(dl, target, 2, 1, fut, 0)
-    return fut
+    return dl

@@ -29,7 +29,7 @@ from functools import partial
 from itertools import accumulate
 
 from ..engine.actions import ACCEPT, Action
-from ..engine.cards import cards_of
+from ..engine.cards import FULL_DECK, cards_of
 from ..engine.thulla import ANSWER
 from ..engine.trick import TrickDeal
 from ..engine.views import ThullaView, TrickView, View
@@ -40,6 +40,7 @@ from .dd_outcomes import team_outcomes
 from .hard import Z as HARD_Z
 from .hard import flat_search_steps
 from .inference import Knowledge, knowledge, play_likelihood, sample_world
+from .postponed import PostponedScore
 from .rollout import history_voids, thulla_rollout, thulla_value, trick_rollout, trick_value
 from .roulette import Roulette
 from .search_common import (
@@ -159,6 +160,14 @@ END_ROULETTE = ROULETTE
 # the reading at 0.85 had 59.6% on the same deals (+2.1 points, paired -1.6 to +5.8; no
 # set of 80 deals worse).
 PARTNER_P: float | None = 0.7
+# The endplay's PIMC assumes the seat will know the world at its every later card, so it
+# never fears a guess it leaves for later (strategy fusion).  From ``END_POSTPONE`` cards a
+# hand down (0: never) it scores a card by one step of postponed reasoning instead
+# (:mod:`.postponed`): the other seats' double-dummy cards up to the seat's next turn, and
+# there one card for all the worlds it cannot tell apart, a small card in between known
+# only as small (``POSTPONE_TOP``: the ranks told apart, from the top of each suit).
+END_POSTPONE = 0
+POSTPONE_TOP = 2
 
 
 class _Node:
@@ -211,6 +220,7 @@ class UltraBot:
         trick_finish_cards: int = TRICK_FINISH_CARDS,
         chain_starts: int = CHAIN_STARTS,
         partner_p: float | None = PARTNER_P,
+        end_postpone: int = END_POSTPONE,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
@@ -249,6 +259,9 @@ class UltraBot:
         if partner_p is not None and not 0.0 < partner_p < 1.0:
             raise ValueError(f"partner_p must be in (0, 1), not {partner_p}")
         self.partner_p = partner_p
+        if end_postpone < 0:
+            raise ValueError(f"end_postpone must be 0 or more, not {end_postpone}")
+        self.end_postpone = end_postpone
         self.last_iterations = 0
         self.last_mode = ""
         self.last_stats: dict[str, float] = {}
@@ -376,6 +389,10 @@ class UltraBot:
         clock = time.perf_counter
         wheel = Roulette(self.end_roulette) if weighted and self.end_roulette > 0 else None
         likelihood = partial(play_likelihood, partner_p=self.partner_p)
+        postponed = None
+        if dds and view.hand.bit_count() <= self.end_postpone:
+            outstanding = FULL_DECK & ~view.played & ~view.hand
+            postponed = PostponedScore(seat, moves, outstanding, POSTPONE_TOP)
         solved = 0
         w_sum = w_sq = 0.0
         while True:
@@ -387,7 +404,10 @@ class UltraBot:
                 w = likelihood(view, world, p_match) if weighted else 1.0
             dropped = wheel is not None and w == 0.0  # the roulette's: not solved
             if not dropped:
-                self._score_world(world, w, team, moves, score, solver, dds, exact)
+                if postponed is not None:
+                    postponed.add(world, w)
+                else:
+                    self._score_world(world, w, team, moves, score, solver, dds, exact)
                 solved += 1
                 w_sum += w
                 w_sq += w * w
@@ -400,6 +420,8 @@ class UltraBot:
         self.last_iterations = budget.done
         effective = w_sum * w_sum / w_sq if w_sq > 0.0 else 0.0
         self.last_stats.update(sampled=budget.done, worlds=solved, effective=effective)
+        if postponed is not None:
+            score = postponed.values()
         best = max(score.values())
         if score.get(default, -1.0) >= best * (1 - 1e-9):
             return default
