@@ -34,16 +34,7 @@ def card_groups(d: TrickDeal) -> list[tuple[int, int]]:
     """Every choice of the seat to act in bridge play, as (cards alike, tricks its side
     takes from this trick on with best play): DDS's groups of equivalent cards."""
     fut = fast.solve_all(d.hands, d.leader, d.trick, d.hukum)
-    out = []
-    for i in range(fut.cards):
-        suit = fut.suit[i]
-        ranks = (1 << fut.rank[i]) | fut.equals[i]
-        mask = 0
-        for r in range(2, 15):
-            if ranks >> r & 1:
-                mask |= 1 << (suit * 13 + 14 - r)
-        out.append((mask, fut.score[i]))
-    return out
+    return [(fast.group_mask(fut, i), fut.score[i]) for i in range(fut.cards)]
 
 
 def dd_likelihood(view: TrickView, world: TrickDeal, beta: float, max_cards: int) -> float:

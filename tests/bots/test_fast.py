@@ -125,11 +125,8 @@ def test_every_card_mode_groups_each_legal_card_once_with_its_tricks():
         each = fast.card_tricks(d)
         seen = 0
         for i in range(fut.cards):
-            ranks = (1 << fut.rank[i]) | fut.equals[i]
-            for r in range(2, 15):
-                if ranks >> r & 1:
-                    c = fut.suit[i] * 13 + 14 - r
-                    assert not seen >> c & 1
-                    seen |= 1 << c
-                    assert each[c] == fut.score[i]
+            group = fast.group_mask(fut, i)
+            assert group and not group & seen
+            seen |= group
+            assert {each[c] for c in range(52) if group >> c & 1} == {fut.score[i]}
         assert seen == d.legal_mask()

@@ -32,10 +32,7 @@ def best_card(d: TrickDeal) -> int:
     fut = fast.solve_optimal(d.hands, d.leader, d.trick, d.hukum)
     best = -1
     for i in range(fut.cards):
-        suit = fut.suit[i]
-        ranks = (1 << fut.rank[i]) | fut.equals[i]
-        low = (ranks & -ranks).bit_length() - 1  # the group's lowest rank
-        c = suit * 13 + 14 - low
+        c = fast.group_mask(fut, i).bit_length() - 1  # the group's lowest card
         if best < 0 or (c % 13, -c) > (best % 13, -best):
             best = c
     return best
