@@ -8,8 +8,10 @@ double-dummy cards up to the seat's next turn, and there the seat must pick one 
 all the worlds it cannot tell apart (those in which the same cards were played in
 between): a card is worth ``sum over those groups of max over b of the weight of the
 worlds where (a, then b) wins``.  That is one step of postponed reasoning (EPIMC,
-Arjonilla, Saffidine and Cazenave, 2024): never more than plain PIMC's value, and exact
-for the seat's next decision.
+Arjonilla, Saffidine and Cazenave, 2024): never more than plain PIMC's value on the same
+worlds.  With ``top`` a small card played in between is known only as small, so worlds
+that differ only in such cards share a group (a sample of worlds seldom repeats the exact
+cards, and a group of one is plain PIMC again).
 
 Bridge play only (DDS through endplay, the ``fast`` extra): Thaas with the hukum known,
 or ``none``.  The other seats' cards are DDS's best for their side, the cheapest of equal
