@@ -166,9 +166,9 @@ PARTNER_P: float | None = 0.7
 # (:mod:`.postponed`): the other seats' double-dummy cards up to the seat's next turn, and
 # there one card for all the worlds it cannot tell apart, a small card in between known
 # only as small (``POSTPONE_TOP``: the ranks told apart, from the top of each suit).
-# Against pimc-dds in `none` (session 31, docs/STRENGTH.md) from 9 cards it won 54.2% of
-# 120 plays where the default had 55.8% on the same deals: what it takes from PIMC's
-# optimism it loses in worlds (several DDS solves each).  Kept as an option.
+# Against pimc-dds in `none` (session 31, docs/STRENGTH.md) from 9 cards, and from 6, it
+# won 54.2% of 120 plays where the default had 55.8% on the same deals: what it takes from
+# PIMC's optimism it loses in worlds (several DDS solves each).  Kept as an option.
 END_POSTPONE = 0
 POSTPONE_TOP = 2
 
