@@ -20,7 +20,7 @@ import random
 import time
 
 from thaasbai.bots import fast
-from thaasbai.bots.inference import knowledge, play_likelihood, sample_world
+from thaasbai.bots.inference import as_dealt, knowledge, play_likelihood, sample_world
 from thaasbai.bots.normal import NormalBot
 from thaasbai.bots.pimc_dds import PimcDdsBot
 from thaasbai.engine.actions import DECLARE
@@ -43,15 +43,7 @@ def dd_likelihood(view: TrickView, world: TrickDeal, beta: float, max_cards: int
     choices, ``loss`` being the tricks it gave up in ``world`` against the best card (a
     DDS solve of every card at that moment)."""
     me = view.seat
-    played_by = [0, 0, 0, 0]
-    plays: list[tuple[int, int]] = []
-    for leader, cards, _ in view.history:
-        for i, c in enumerate(cards):
-            plays.append(((leader + i) & 3, c))
-    plays.extend(view.trick)
-    for s, c in plays:
-        played_by[s] |= 1 << c
-    d = type(world)([world.hands[s] | played_by[s] for s in range(4)], view.dealer, view.hukum_mode)
+    d, plays = as_dealt(view, world)
     if d.declaring:
         d.apply(d.to_act, DECLARE + view.hukum)
     w = 1.0

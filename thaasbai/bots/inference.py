@@ -354,6 +354,26 @@ def check_world(view: View, world: World) -> None:
 # -- inference -----------------------------------------------------------------------------
 
 
+def as_dealt(view: TrickView, world: TrickDeal) -> tuple[TrickDeal, list[tuple[Seat, int]]]:
+    """``world`` back at its deal (every card played so far returned to the hand that
+    played it, the face-down card set aside again), and the plays in order, so a reader
+    can replay the deal card by card as its seats saw it."""
+    played_by = [0, 0, 0, 0]
+    plays: list[tuple[Seat, int]] = []
+    for leader, cards, _ in view.history:
+        for i, c in enumerate(cards):
+            plays.append(((leader + i) & 3, c))
+    plays.extend(view.trick)
+    for s, c in plays:
+        played_by[s] |= 1 << c
+    hands = [world.hands[s] | played_by[s] for s in range(4)]
+    set_aside = None
+    if view.hukum_mode == "hidden":
+        set_aside = world.set_aside
+        hands[world.set_aside_owner] |= 1 << set_aside
+    return type(world)(hands, view.dealer, view.hukum_mode, set_aside), plays
+
+
 def play_likelihood(
     view: TrickView,
     world: TrickDeal,
@@ -372,21 +392,7 @@ def play_likelihood(
     is given up as soon as it falls below: a caller that drops such worlds (Ultra's
     roulette) need not replay the rest."""
     me = view.seat
-    played_by = [0, 0, 0, 0]
-    plays: list[tuple[Seat, int]] = []
-    for leader, cards, _ in view.history:
-        for i, c in enumerate(cards):
-            plays.append(((leader + i) & 3, c))
-    plays.extend(view.trick)
-    for s, c in plays:
-        played_by[s] |= 1 << c
-    hands = [world.hands[s] | played_by[s] for s in range(4)]
-    set_aside = None
-    if view.hukum_mode == "hidden":
-        set_aside = world.set_aside
-        hands[world.set_aside_owner] |= 1 << set_aside
-    cls = type(world)
-    d = cls(hands, view.dealer, view.hukum_mode, set_aside)
+    d, plays = as_dealt(view, world)
     w = 1.0
     if d.declaring:
         declarer = d.to_act
