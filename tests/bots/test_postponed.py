@@ -9,7 +9,7 @@ from test_solver import played_down
 
 from thaasbai.bots import fast
 from thaasbai.bots.dd_outcomes import team_outcomes
-from thaasbai.bots.postponed import PostponedScore, best_card
+from thaasbai.bots.postponed import PostponedScore, best_card, to_next_turn
 from thaasbai.engine.cards import FULL_DECK
 
 pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason="endplay is not installed")
@@ -48,10 +48,7 @@ def test_one_world_alone_is_plain_double_dummy_play_of_the_next_card():
         score = PostponedScore(me, moves)
         score.add(d, 2.0)
         for a, v in score.values().items():
-            st = d.copy()
-            st.play_card(a)
-            while not st.over and st.to_act != me:
-                st.play_card(best_card(st))
+            st, _ = to_next_turn(d, a, me)
             won = st.winner == (me & 1) if st.over else any(fast.move_wins(st, me & 1).values())
             assert v == (2.0 if won else 0.0)
 
@@ -106,13 +103,7 @@ def test_worlds_the_seat_cannot_tell_apart_share_one_next_card():
 def _next_wins(d, me: int, a: int):
     """The cards played between ``a`` and the seat's next turn, and then each next card's
     win (None if the deal ends first)."""
-    st = d.copy()
-    st.play_card(a)
-    between = []
-    while not st.over and st.to_act != me:
-        c = best_card(st)
-        st.play_card(c)
-        between.append(c)
+    st, between = to_next_turn(d, a, me)
     if st.over:
         return tuple(between), None
     return tuple(between), {b: float(won) for b, won in fast.move_wins(st, me & 1).items()}

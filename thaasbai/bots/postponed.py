@@ -40,6 +40,19 @@ def best_card(d: TrickDeal) -> int:
     return best
 
 
+def to_next_turn(world: TrickDeal, a: int, me: int) -> tuple[TrickDeal, list[int]]:
+    """A copy of ``world`` after ``a`` and the other seats' best cards up to ``me``'s next
+    turn (or the deal's end), and the cards they played in between."""
+    st = world.copy()
+    st.play_card(a)
+    between = []
+    while not st.over and st.to_act != me:
+        c = best_card(st)
+        st.play_card(c)
+        between.append(c)
+    return st, between
+
+
 class PostponedScore:
     """Weighted worlds in, each candidate card's postponed value out."""
 
@@ -60,13 +73,7 @@ class PostponedScore:
         """Score one world of weight ``w`` for every candidate."""
         me, team = self.me, self.team
         for a in self.moves:
-            st = world.copy()
-            st.play_card(a)
-            between = []
-            while not st.over and st.to_act != me:
-                c = best_card(st)
-                st.play_card(c)
-                between.append(c)
+            st, between = to_next_turn(world, a, me)
             if st.over:
                 if st.winner == team:
                     self.direct[a] += w
