@@ -126,6 +126,11 @@ def solve_all(hands: list[int], leader: int, trick: list[int], trump: int):
     return _solve(hands, leader, trick, trump, 3)
 
 
+def solve_optimal(hands: list[int], leader: int, trick: list[int], trump: int):
+    """DDS's best-cards mode: only the groups of cards that take the most tricks."""
+    return _solve(hands, leader, trick, trump, 2)
+
+
 def group_mask(fut, i: int) -> int:
     """Our cards in the ``i``-th group of a DDS answer: its card and the equal lower ones."""
     suit = fut.suit[i]
@@ -135,11 +140,6 @@ def group_mask(fut, i: int) -> int:
         if ranks >> r & 1:
             mask |= 1 << (suit * 13 + 14 - r)
     return mask
-
-
-def solve_optimal(hands: list[int], leader: int, trick: list[int], trump: int):
-    """DDS's best-cards mode: only the groups of cards that take the most tricks."""
-    return _solve(hands, leader, trick, trump, 2)
 
 
 def _solve(hands: list[int], leader: int, trick: list[int], trump: int, solutions: int):
