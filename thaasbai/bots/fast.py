@@ -18,7 +18,6 @@ from ..engine.trick import NONE, TrickDeal
 try:  # an optional extra: everything works without it
     import endplay._dds as _dds
     from endplay.dds import solve_board
-    from endplay.dds.solve import SolveMode as _EpMode
     from endplay.types import Card as _EpCard
     from endplay.types import Deal as _EpDeal
     from endplay.types import Denom as _EpDenom
@@ -91,9 +90,12 @@ def move_wins(d: TrickDeal, team: int) -> dict[int, bool]:
     if target <= 0 or d.tricks[1 - side] >= 7 or target > left:
         made = set(legal) if target <= 0 else set()
     else:
-        with _LOCK:
-            got = solve_board(_ep_deal(d), _EpMode.TargetAll, target)
-        made = {_our_card(card) for card, tricks in got if tricks >= target}
+        fut = _solve_target(d.hands, d.leader, d.trick, d.hukum, target)
+        made = 0
+        for i in range(fut.cards):
+            if fut.score[i] >= target:
+                made |= group_mask(fut, i)
+        return {c: bool(made >> c & 1) == (side == team) for c in legal}
     return {c: (c in made) == (side == team) for c in legal}
 
 
