@@ -57,6 +57,7 @@ ENDPLAYS = [
     {"end_score": "tricks"},
     {"end_score": "tricks", "end_p_match": 0.0},
     {"end_postpone": 13},
+    {"end_reader": "chain"},
 ]
 
 

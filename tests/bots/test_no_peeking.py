@@ -127,6 +127,9 @@ def fixed_bots():
         *([UltraBot(iterations=25, fast=True, end_score="tricks")] if fast.AVAILABLE else []),
         # ... and with postponed reasoning (the other seats' DDS cards to its next turn)
         *([UltraBot(iterations=25, fast=True, end_postpone=13)] if fast.AVAILABLE else []),
+        # The endgame's worlds from Metropolis chains, by our solver and by DDS
+        UltraBot(iterations=25, end_reader="chain"),
+        *([UltraBot(iterations=25, fast=True, end_reader="chain")] if fast.AVAILABLE else []),
     ]
 
 

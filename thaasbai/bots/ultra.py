@@ -40,6 +40,7 @@ from .dd_outcomes import team_outcomes
 from .hard import Z as HARD_Z
 from .hard import flat_search_steps
 from .inference import Knowledge, knowledge, play_likelihood, sample_world
+from .posterior import PosteriorSampler
 from .postponed import PostponedScore
 from .rollout import history_voids, thulla_rollout, thulla_value, trick_rollout, trick_value
 from .roulette import Roulette
@@ -171,6 +172,13 @@ PARTNER_P: float | None = 0.7
 # PIMC's optimism it loses in worlds (several DDS solves each).  Kept as an option.
 END_POSTPONE = 0
 POSTPONE_TOP = 2
+# How the endgame draws its weighted worlds: "roulette" (independent samples weighed by
+# the reading, light ones through the roulette) or "chain" (Metropolis chains over card
+# swaps, :mod:`.posterior`, each world counting as one).  Independent samples mostly
+# contradict the play by mid-deal: against pimc-dds at 7-10 cards a hand the endplay drew
+# some 1,500-2,000 of them a move to solve 26-87, worth 4-20 worlds (session 32).
+END_READER = "roulette"
+END_READERS = ("roulette", "chain")
 
 
 class _Node:
@@ -224,6 +232,7 @@ class UltraBot:
         chain_starts: int = CHAIN_STARTS,
         partner_p: float | None = PARTNER_P,
         end_postpone: int = END_POSTPONE,
+        end_reader: str = END_READER,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
@@ -265,6 +274,11 @@ class UltraBot:
         if end_postpone < 0:
             raise ValueError(f"end_postpone must be 0 or more, not {end_postpone}")
         self.end_postpone = end_postpone
+        if end_reader not in END_READERS:
+            raise ValueError(
+                f"end_reader must be one of {', '.join(END_READERS)}, not {end_reader!r}"
+            )
+        self.end_reader = end_reader
         self.last_iterations = 0
         self.last_mode = ""
         self.last_stats: dict[str, float] = {}
@@ -390,8 +404,17 @@ class UltraBot:
         weighted = bool(view.history or view.trick) and p_match > 0
         exact = dds and self.end_score == "tricks" and view.hand.bit_count() <= EXACT_CARDS
         clock = time.perf_counter
-        wheel = Roulette(self.end_roulette) if weighted and self.end_roulette > 0 else None
         likelihood = partial(play_likelihood, partner_p=self.partner_p)
+        chains = None
+        if weighted and self.end_reader == "chain":
+            chains = PosteriorSampler(
+                view, rng, k, p_match, likelihood=likelihood, starts=self.chain_starts
+            )
+        wheel = (
+            Roulette(self.end_roulette)
+            if weighted and chains is None and self.end_roulette > 0
+            else None
+        )
         postponed = None
         if dds and view.hand.bit_count() <= self.end_postpone:
             outstanding = FULL_DECK & ~view.played & ~view.hand
@@ -400,8 +423,11 @@ class UltraBot:
         w_sum = w_sq = 0.0
         while True:
             started = clock()
-            world = sample_world(view, rng, k)
-            if wheel is not None:
+            # A chain's world is drawn in proportion to its weight, so it counts as 1.
+            world = chains.draw() if chains is not None else sample_world(view, rng, k)
+            if chains is not None:
+                w = 1.0
+            elif wheel is not None:
                 w = wheel.weigh(rng, likelihood, view, world, p_match)
             else:
                 w = likelihood(view, world, p_match) if weighted else 1.0
