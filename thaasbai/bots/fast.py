@@ -17,18 +17,12 @@ from ..engine.trick import NONE, TrickDeal
 
 try:  # an optional extra: everything works without it
     import endplay._dds as _dds
-    from endplay.dds import solve_board
-    from endplay.types import Card as _EpCard
-    from endplay.types import Deal as _EpDeal
-    from endplay.types import Denom as _EpDenom
-    from endplay.types import Player as _EpPlayer
 
     AVAILABLE = True
 except (ImportError, OSError, RuntimeError):  # not installed, or its C library will not
     # load here (endplay raises RuntimeError then, e.g. under Pyodide): pure Python it is
     AVAILABLE = False
 
-_RANKS = "AKQJT98765432"
 # DDS keeps its search state per thread index and we always pass index 0, so two Python
 # threads (ctypes lets go of the GIL) must not be inside it at once.
 _LOCK = threading.Lock()
@@ -45,36 +39,18 @@ def maps_to_bridge(d: TrickDeal) -> bool:
     return d.hukum >= 0 or d.mode == NONE
 
 
-def _pbn_hand(m: int) -> str:
-    return ".".join(
-        "".join(_RANKS[r] for r in range(13) if m >> (s * 13 + r) & 1) for s in range(4)
-    )
-
-
-def _our_card(card) -> int:
-    return int(card.suit) * 13 + (14 - int(card.rank).bit_length() + 1)
-
-
-def _ep_deal(d: TrickDeal):
-    """The endplay deal of ``d``'s position: hands as they were at the trick's lead, the
-    trick's cards played, the hukum as the trump (none: no-trump)."""
-    start = list(d.hands)
-    for i, c in enumerate(d.trick):
-        start[(d.leader + i) & 3] |= 1 << c
-    deal = _EpDeal("N:" + " ".join(_pbn_hand(h) for h in start))
-    deal.first = _EpPlayer(d.leader)
-    deal.trump = _EpDenom(d.hukum) if d.hukum >= 0 else _EpDenom.nt
-    for c in d.trick:
-        deal.play(_EpCard("SHDC"[c // 13] + _RANKS[c % 13]))
-    return deal
-
-
 def card_tricks(d: TrickDeal) -> dict[int, int]:
     """For every legal card of the seat to act: the most tricks its side can still take
     from this trick on (the current trick included), with best play by all four seats."""
-    with _LOCK:
-        got = solve_board(_ep_deal(d))
-    return {_our_card(card): tricks for card, tricks in got}
+    fut = _solve(d.hands, d.leader, d.trick, d.hukum, 3)
+    out = {}
+    for i in range(fut.cards):
+        group = group_mask(fut, i)
+        while group:
+            low = group & -group
+            out[low.bit_length() - 1] = fut.score[i]
+            group ^= low
+    return out
 
 
 def move_wins(d: TrickDeal, team: int) -> dict[int, bool]:
