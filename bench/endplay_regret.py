@@ -6,7 +6,9 @@ worlds a move, for speed), kept where the cards to choose from do not all give t
 result in the real deal with best play by all four seats (DDS).  Each variant chooses
 from the seat's view alone; its *win regret* is how often it chose a card that loses the
 deal double dummy where another would have won it, its *trick regret* the tricks it gave
-up against the best card.  A proxy only: double-dummy regret ignores how the play goes on.
+up against the best card, and ``win_regret_by_cards`` splits the win regret by the cards
+in the seat's hand (where in the deal it falls).  A proxy only: double-dummy regret
+ignores how the play goes on.
 
 ``python bench/endplay_regret.py --games 80 --seed 21 --ms 300 --hukum none
 --ultra '{}' '{"end_score": "wins", "end_p_match": null}' [--pimc]``
@@ -60,6 +62,7 @@ def regret(bot, positions: list, ms: int) -> tuple[dict, list[int]]:
     """The totals, and each position's win regret (for the paired counts)."""
     wins = tricks = 0
     each = []
+    by_cards: dict[str, int] = {}
     t0 = time.perf_counter()
     for i, (view, deal) in enumerate(positions):
         card = bot.choose(view, random.Random(i), ms)
@@ -67,13 +70,27 @@ def regret(bot, positions: list, ms: int) -> tuple[dict, list[int]]:
         each.append(max(w for w, _ in results.values()) - results[card][0])
         wins += each[-1]
         tricks += max(t for _, t in results.values()) - results[card][1]
+        band = cards_band(view.hand.bit_count())
+        by_cards[band] = by_cards.get(band, 0) + each[-1]
     n = len(positions)
     return {
         "positions": n,
         "win_regret": wins,
+        "win_regret_by_cards": {b: by_cards[b] for b in BANDS if b in by_cards},
         "trick_regret_per_move": round(tricks / n, 3),
         "seconds": round(time.perf_counter() - t0),
     }, each
+
+
+BANDS = ("12-13", "9-11", "6-8", "3-5", "1-2")
+
+
+def cards_band(cards: int) -> str:
+    """Where in the deal a decision falls, by the cards in the seat's hand: "12-13",
+    "9-11", "6-8", "3-5", "1-2"."""
+    low = 12 if cards >= 12 else cards // 3 * 3
+    high = 13 if low == 12 else low + 2
+    return f"{max(low, 1)}-{high}"
 
 
 def paired(each: list[int], first: list[int] | None) -> dict:
