@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 
+from ..engine.cards import cards_of
 from ..engine.trick import NONE, TrickDeal
 
 try:  # an optional extra: everything works without it
@@ -43,14 +44,7 @@ def card_tricks(d: TrickDeal) -> dict[int, int]:
     """For every legal card of the seat to act: the most tricks its side can still take
     from this trick on (the current trick included), with best play by all four seats."""
     fut = _solve(d.hands, d.leader, d.trick, d.hukum, 3)
-    out = {}
-    for i in range(fut.cards):
-        group = group_mask(fut, i)
-        while group:
-            low = group & -group
-            out[low.bit_length() - 1] = fut.score[i]
-            group ^= low
-    return out
+    return {c: fut.score[i] for i in range(fut.cards) for c in cards_of(group_mask(fut, i))}
 
 
 def move_wins(d: TrickDeal, team: int) -> dict[int, bool]:
@@ -62,17 +56,16 @@ def move_wins(d: TrickDeal, team: int) -> dict[int, bool]:
     side = d.to_act & 1
     target = 7 - d.tricks[side]
     left = d.hands[d.to_act].bit_count()
-    legal = [c for c in range(52) if d.legal_mask() >> c & 1]
+    legal = d.legal_mask()
     if target <= 0 or d.tricks[1 - side] >= 7 or target > left:
-        made = set(legal) if target <= 0 else set()
+        made = legal if target <= 0 else 0
     else:
         fut = _solve_target(d.hands, d.leader, d.trick, d.hukum, target)
         made = 0
         for i in range(fut.cards):
             if fut.score[i] >= target:
                 made |= group_mask(fut, i)
-        return {c: bool(made >> c & 1) == (side == team) for c in legal}
-    return {c: (c in made) == (side == team) for c in legal}
+    return {c: bool(made >> c & 1) == (side == team) for c in cards_of(legal)}
 
 
 def trump_reaches(hands: list[int], leader: int, trick: list[int], trump: int, target: int) -> bool:
