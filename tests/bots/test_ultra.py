@@ -155,6 +155,11 @@ def test_a_negative_end_postpone_is_refused():
         UltraBot(end_postpone=-1)
 
 
+def test_an_unknown_end_reader_is_refused():
+    with pytest.raises(ValueError, match="end_reader"):
+        UltraBot(end_reader="weights")  # the flat search's reader, not the endgame's
+
+
 def test_an_end_roulette_outside_zero_to_one_is_refused():
     with pytest.raises(ValueError, match="end_roulette"):
         UltraBot(end_roulette=1.5)
