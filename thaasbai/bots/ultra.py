@@ -176,7 +176,9 @@ POSTPONE_TOP = 2
 # the reading, light ones through the roulette) or "chain" (Metropolis chains over card
 # swaps, :mod:`.posterior`, each world counting as one).  Independent samples mostly
 # contradict the play by mid-deal: against pimc-dds at 7-10 cards a hand the endplay drew
-# some 1,500-2,000 of them a move to solve 26-87, worth 4-20 worlds (session 32).
+# some 1,500-2,000 of them a move to solve 26-87, worth 4-20 worlds.  Chains solve 87-281
+# a move, but won 50.0% of 120 plays against pimc-dds in `none` where the roulette had
+# 55.8% on the same deals (session 32, docs/STRENGTH.md).  Kept as an option.
 END_READER = "roulette"
 END_READERS = ("roulette", "chain")
 
