@@ -88,9 +88,10 @@ BANDS = ("12-13", "9-11", "6-8", "3-5", "1-2")
 def cards_band(cards: int) -> str:
     """Where in the deal a decision falls, by the cards in the seat's hand: "12-13",
     "9-11", "6-8", "3-5", "1-2"."""
-    low = 12 if cards >= 12 else cards // 3 * 3
-    high = 13 if low == 12 else low + 2
-    return f"{max(low, 1)}-{high}"
+    if cards >= 12:
+        return "12-13"
+    low = cards // 3 * 3
+    return f"{max(low, 1)}-{low + 2}"
 
 
 def paired(each: list[int], first: list[int] | None) -> dict:
