@@ -113,3 +113,36 @@ def test_the_real_deal_of_normal_players_weighs_exactly_p_per_choice_they_made(g
         assert play_likelihood(view, match.current, 0.85, partner_p=0.7) == pytest.approx(
             0.85 ** (m - partner) * 0.7**partner
         )
+
+
+def test_with_no_voids_each_unseen_card_goes_to_each_holder_in_proportion_to_its_need():
+    """Without voids the deal is uniform: a card lands with a holder as often as the
+    holder's share of the unseen places (here unequal, as two seats have played to the
+    trick)."""
+    from thaasbai.bots.inference import deal_unknown, knowledge
+    from thaasbai.engine.match import GameOptions, new_match
+
+    rng = random.Random(8)
+    match = new_match(GameOptions(game="thaas", hukum="none"), rng=rng)
+    match.start_deal(rng=rng)
+    for _ in range(6):  # a trick and two cards, all following suit
+        seat = match.current.to_act
+        view = view_for(match, seat)
+        match.apply(seat, view.legal[0])
+    view = view_for(match, match.current.to_act)
+    k = knowledge(view)
+    assert not any(k.voids)
+    share = {s: n / sum(k.need) for s, n in enumerate(k.need) if n}
+    assert len(set(share.values())) > 1
+    draws = 3000
+    counts = {c: dict.fromkeys(share, 0) for c in range(52) if k.pool >> c & 1}
+    for _ in range(draws):
+        dealt = deal_unknown(k, rng)
+        for s in share:
+            for c in counts:
+                if dealt[s] >> c & 1:
+                    counts[c][s] += 1
+    for c, by_seat in counts.items():
+        assert sum(by_seat.values()) == draws
+        for s, n in by_seat.items():
+            assert abs(n / draws - share[s]) < 0.04, (c, s, n)

@@ -239,36 +239,57 @@ def knowledge(view: View) -> Knowledge:
 def deal_unknown(k: Knowledge, rng: random.Random) -> list[Mask]:
     """Deal the pool to the holders: each gets ``need`` cards from its ``allowed`` set.
 
-    Cards with the fewest possible holders go first, each to a holder drawn in proportion
-    to its remaining need (exactly uniform when there are no voids); a rare dead end
-    retries, and a depth-first search settles the hardest cases."""
-    cards = cards_of(k.pool)
-    holders = [i for i, n in enumerate(k.need) if n > 0]
-    options = {c: [i for i in holders if k.allowed[i] >> c & 1] for c in cards}
+    Cards that the same holders may hold form a group (a suit, or every suit no holder
+    has shown void in).  Groups with the fewest possible holders go first, and each
+    group's cards go to a random sample of its holders' open places, as if each card
+    went in turn to a holder drawn in proportion to its remaining need (exactly uniform
+    when there are no voids); a rare dead end retries, and a depth-first search settles
+    the hardest cases."""
+    groups = _groups(k)
     for _ in range(30):
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(options[c]))
+        if len(groups) > 1:
+            groups = groups[:]
+            rng.shuffle(groups)
+            groups.sort(key=lambda g: len(g[0]))  # ties in a random order
         need = list(k.need)
         out = list(k.fixed)
-        for c in cards:
-            total = 0
-            for i in options[c]:
-                total += need[i]
-            if not total:
+        for holders, cards in groups:
+            places: list[int] = []
+            for i in holders:
+                places += [i] * need[i]
+            if len(places) < len(cards):
                 break
-            r = rng.randrange(total)
-            for i in options[c]:
-                r -= need[i]
-                if r < 0:
-                    break
-            need[i] -= 1
-            out[i] |= 1 << c
+            for c, i in zip(cards, rng.sample(places, len(cards)), strict=True):
+                need[i] -= 1
+                out[i] |= 1 << c
         else:
             return out
+    cards = [c for _, group in groups for c in group]
+    options = {c: list(holders) for holders, group in groups for c in group}
     out = _dfs_deal(cards, options, list(k.need), list(k.fixed), rng)
     if out is None:
         raise InconsistentWorld("no deal of the unseen cards fits the view")
     return out
+
+
+_GROUPS: dict[Knowledge, list[tuple[tuple[int, ...], list[int]]]] = {}
+
+
+def _groups(k: Knowledge) -> list[tuple[tuple[int, ...], list[int]]]:
+    """The pool's cards grouped by the holders that may hold them (kept per knowledge:
+    a search deals thousands of worlds from one)."""
+    groups = _GROUPS.get(k)
+    if groups is None:
+        holders = [i for i, n in enumerate(k.need) if n > 0]
+        by_holders: dict[tuple[int, ...], list[int]] = {}
+        for c in cards_of(k.pool):
+            key = tuple(i for i in holders if k.allowed[i] >> c & 1)
+            by_holders.setdefault(key, []).append(c)
+        groups = sorted(by_holders.items(), key=lambda g: len(g[0]))
+        if len(_GROUPS) > 64:
+            _GROUPS.clear()
+        _GROUPS[k] = groups
+    return groups
 
 
 def _dfs_deal(cards, options, need, out, rng, i=0):
