@@ -15,13 +15,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from functools import partial
 
 from ..engine.actions import Action
 from ..engine.views import TrickView, View
 from .base import Steps, finish
 from .budget import Budget
-from .inference import knowledge, play_likelihood, sample_world, trick_voids
+from .inference import knowledge, sample_world, trick_voids
 from .posterior import PosteriorSampler
 from .rollout import thulla_rollout, thulla_value, trick_rollout, trick_value
 from .roulette import Roulette
@@ -29,6 +28,7 @@ from .search_common import apply_action, candidates, forced_action, heuristic_ch
 from .thulla_finish import ExactFinish
 from .thulla_reading import ThullaReading, thulla_play_likelihood
 from .trick_finish import TrickFinish
+from .trick_reading import trick_likelihood
 
 MARGIN = 0.0
 MIN_WORLDS = 4
@@ -113,7 +113,9 @@ def flat_search_steps(
     k = knowledge(view)
     trick = isinstance(view, TrickView)
     weighted = (trick or thulla_reading) and bool(view.history or view.trick)
-    likelihood = partial(play_likelihood, partner_p=partner_p) if trick else thulla_play_likelihood
+    likelihood = thulla_play_likelihood
+    if trick and weighted:
+        likelihood = trick_likelihood(view, rng, k, p_match, partner_p)
     # The voids each seat has shown, after each of our moves (a card off the led suit
     # shows ours): the rollouts read them as the Normal bot reads its view.
     move_voids: dict[Action, list[int]] = {}

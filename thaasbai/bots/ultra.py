@@ -55,6 +55,7 @@ from .solver import SearchAborted, Solver
 from .thulla_finish import ExactFinish
 from .thulla_solver import BHABHI, ThullaSolver, TooBig, two_player_hands
 from .trick_finish import TrickFinish
+from .trick_reading import trick_likelihood
 
 ENDGAME_CARDS = {"thaas": 7, "dhihaeh": 5}  # the faster solver: Thaas from 7 cards (was 6)
 # (``UltraBot(endgame_cards=n)`` moves it in every game, for comparison.)  Judged double
@@ -406,7 +407,11 @@ class UltraBot:
         weighted = bool(view.history or view.trick) and p_match > 0
         exact = dds and self.end_score == "tricks" and view.hand.bit_count() <= EXACT_CARDS
         clock = time.perf_counter
-        likelihood = partial(play_likelihood, partner_p=self.partner_p)
+        likelihood = (
+            trick_likelihood(view, rng, k, p_match, self.partner_p)
+            if weighted
+            else partial(play_likelihood, partner_p=self.partner_p)
+        )
         chains = None
         if weighted and self.end_reader == "chain":
             chains = PosteriorSampler(
