@@ -13,7 +13,7 @@ from thaasbai.engine.match import GameOptions, new_match
 from thaasbai.engine.views import view_for
 
 
-def _half_normal_match(game: str, hukum: str, actions: int, seed: int):
+def half_normal_match(game: str, hukum: str, actions: int, seed: int):
     """A deal where every other card is Normal's and the rest are random legal cards, so
     the worlds weigh both kinds of factor."""
     rng = random.Random(seed)
@@ -36,7 +36,7 @@ def test_the_reading_weighs_every_world_as_play_likelihood_does(game, hukum):
     rng = random.Random(11)
     checked = 0
     for seed in range(5):
-        match = _half_normal_match(game, hukum, 12 + 7 * seed, seed)
+        match = half_normal_match(game, hukum, 12 + 7 * seed, seed)
         if match.current.over:
             continue
         view = view_for(match, match.current.to_act)
@@ -58,7 +58,7 @@ def test_the_reading_weighs_every_world_as_play_likelihood_does(game, hukum):
 def test_followers_are_weighed_from_the_memo_once_seen():
     """The point of the reading: a follow's factor is computed once per holding of the
     led suit, so many worlds share it (the memo holds fewer entries than worlds weighed)."""
-    match = _half_normal_match("thaas", "none", 30, 3)
+    match = half_normal_match("thaas", "none", 30, 3)
     view = view_for(match, match.current.to_act)
     rng = random.Random(2)
     k = knowledge(view)
@@ -71,7 +71,7 @@ def test_followers_are_weighed_from_the_memo_once_seen():
 
 
 def test_hidden_mode_is_refused():
-    match = _half_normal_match("thaas", "hidden", 6, 1)
+    match = half_normal_match("thaas", "hidden", 6, 1)
     view = view_for(match, match.current.to_act)
     with pytest.raises(ValueError, match="hidden"):
         TrickReading(view, match.current)

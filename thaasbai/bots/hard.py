@@ -23,12 +23,12 @@ from .budget import Budget
 from .inference import knowledge, sample_world, trick_voids
 from .posterior import PosteriorSampler
 from .rollout import thulla_rollout, thulla_value, trick_rollout, trick_value
-from .roulette import Roulette
 from .search_common import apply_action, candidates, forced_action, heuristic_choice
 from .thulla_finish import ExactFinish
 from .thulla_reading import ThullaReading, thulla_play_likelihood
 from .trick_finish import TrickFinish
 from .trick_reading import trick_likelihood
+from .world_source import WorldSource
 
 MARGIN = 0.0
 MIN_WORLDS = 4
@@ -140,7 +140,6 @@ def flat_search_steps(
     team = seat & 1
     vals = [0.0] * n
     clock = time.perf_counter
-    wheel = Roulette(roulette) if roulette > 0.0 and weighted else None
     chains = None
     if posterior and weighted:
         # Thulla's reading splits by seat: a chain's swap weighs only the two hands it
@@ -149,6 +148,7 @@ def flat_search_steps(
         chains = PosteriorSampler(
             view, rng, k, p_match, likelihood=likelihood, factors=factors, starts=chain_starts
         )
+    source = WorldSource(view, rng, k, likelihood if weighted else None, p_match, roulette, chains)
     kept = 0
     if finish is not None:
         finish.fresh()
@@ -156,20 +156,13 @@ def flat_search_steps(
         trick_finish.fresh()
     while True:
         started = clock()
-        # A chain's world is drawn in proportion to its weight, so it counts as 1.
-        world = chains.draw() if chains is not None else sample_world(view, rng, k)
-        if not weighted or chains is not None:
-            w = 1.0
-        elif wheel is not None:
-            w = wheel.weigh(rng, likelihood, view, world, p_match)
-            if w == 0.0:  # dropped: no rollouts
-                budget.tick()
-                if budget.spent():
-                    break
-                yield
-                continue
-        else:
-            w = likelihood(view, world, p_match)
+        world, w = source.draw()
+        if world is None:  # the roulette dropped it: no rollouts
+            budget.tick()
+            if budget.spent():
+                break
+            yield
+            continue
         for i, a in enumerate(moves):
             st = world.copy()
             apply_action(st, seat, a)

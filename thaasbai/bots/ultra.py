@@ -25,7 +25,6 @@ import math
 import random
 import time
 from bisect import bisect_left
-from functools import partial
 from itertools import accumulate
 
 from ..engine.actions import ACCEPT, Action
@@ -43,7 +42,6 @@ from .inference import Knowledge, knowledge, play_likelihood, sample_world
 from .posterior import PosteriorSampler
 from .postponed import PostponedScore
 from .rollout import history_voids, thulla_rollout, thulla_value, trick_rollout, trick_value
-from .roulette import Roulette
 from .search_common import (
     apply_action,
     bridge_view,
@@ -56,6 +54,7 @@ from .thulla_finish import ExactFinish
 from .thulla_solver import BHABHI, ThullaSolver, TooBig, two_player_hands
 from .trick_finish import TrickFinish
 from .trick_reading import trick_likelihood
+from .world_source import WorldSource
 
 ENDGAME_CARDS = {"thaas": 7, "dhihaeh": 5}  # the faster solver: Thaas from 7 cards (was 6)
 # (``UltraBot(endgame_cards=n)`` moves it in every game, for comparison.)  Judged double
@@ -407,21 +406,13 @@ class UltraBot:
         weighted = bool(view.history or view.trick) and p_match > 0
         exact = dds and self.end_score == "tricks" and view.hand.bit_count() <= EXACT_CARDS
         clock = time.perf_counter
-        likelihood = (
-            trick_likelihood(view, rng, k, p_match, self.partner_p)
-            if weighted
-            else partial(play_likelihood, partner_p=self.partner_p)
-        )
+        likelihood = trick_likelihood(view, rng, k, p_match, self.partner_p) if weighted else None
         chains = None
         if weighted and self.end_reader == "chain":
             chains = PosteriorSampler(
                 view, rng, k, p_match, likelihood=likelihood, starts=self.chain_starts
             )
-        wheel = (
-            Roulette(self.end_roulette)
-            if weighted and chains is None and self.end_roulette > 0
-            else None
-        )
+        source = WorldSource(view, rng, k, likelihood, p_match, self.end_roulette, chains)
         postponed = None
         if dds and view.hand.bit_count() <= self.end_postpone:
             outstanding = FULL_DECK & ~view.played & ~view.hand
@@ -430,15 +421,8 @@ class UltraBot:
         w_sum = w_sq = 0.0
         while True:
             started = clock()
-            # A chain's world is drawn in proportion to its weight, so it counts as 1.
-            world = chains.draw() if chains is not None else sample_world(view, rng, k)
-            if chains is not None:
-                w = 1.0
-            elif wheel is not None:
-                w = wheel.weigh(rng, likelihood, view, world, p_match)
-            else:
-                w = likelihood(view, world, p_match) if weighted else 1.0
-            dropped = wheel is not None and w == 0.0  # the roulette's: not solved
+            world, w = source.draw()
+            dropped = world is None  # the roulette's: not solved
             if not dropped:
                 if postponed is not None:
                     postponed.add(world, w)
