@@ -2,7 +2,8 @@
 (ISMCTS iterations; for the flat search, worlds each scored for every candidate move,
 and how many worlds they are worth once weighted by how well they explain the play:
 the effective number ``(sum w)^2 / sum w^2``; for Ultra's exact endgame and its endplay,
-worlds each solved for every candidate move; for Ultra in Thulla, how many of its
+worlds drawn, of which those the roulette keeps are solved for every candidate move, and
+their effective number too; for Ultra in Thulla, how many of its
 rollouts' two-player endings were solved exactly).  For Ultra it also prints the per-move
 time (p50/p95) and worlds or rollouts per second at every trick number, 1 to 13.
 
@@ -60,7 +61,7 @@ def main() -> None:
         times: list[float] = []
         iters: dict[str, int] = {}
         search_s: dict[str, float] = {}
-        effective: list[float] = []  # the flat search's effective worlds per move
+        effective: dict[str, list[float]] = {}  # a search's effective worlds per move
         by_trick: dict[int, list[tuple[float, int]]] = {}  # trick: (ms, iterations)
         for view in views:
             t0 = time.perf_counter()
@@ -75,18 +76,18 @@ def main() -> None:
             if level == "ultra" and isinstance(view, TrickView):
                 by_trick.setdefault(len(view.history) + 1, []).append((dt * 1000, done))
             stats = getattr(bot, "last_stats", None)
-            if mode == "flat" and stats:
-                effective.append(stats["effective"])
+            if mode in SEARCHES and stats and "effective" in stats:
+                effective.setdefault(mode, []).append(stats["effective"])
         line = (
             f"{level:7s} {args.game}: per move p50 {percentile(times, 0.5):7.2f} ms, "
             f"p95 {percentile(times, 0.95):7.2f} ms"
         )
         for mode, secs in search_s.items():
             line += f", {mode} {iters[mode] / secs:,.0f} {SEARCHES[mode]}/s"
-        if effective:
+        for mode, eff in effective.items():
             line += (
-                f", effective worlds per move p50 {percentile(effective, 0.5):.0f}"
-                f" (p5 {percentile(effective, 0.05):.0f})"
+                f", {mode} effective worlds per move p50 {percentile(eff, 0.5):.0f}"
+                f" (p5 {percentile(eff, 0.05):.0f})"
             )
         finish = getattr(bot, "thulla_finish", None)
         if finish is not None and finish.solved + finish.too_big:
