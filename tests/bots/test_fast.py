@@ -9,6 +9,7 @@ import pytest
 from thaasbai.bots import fast
 from thaasbai.bots.solver import Solver
 from thaasbai.bots.ultra import UltraBot
+from thaasbai.engine.cards import cards_of
 from thaasbai.engine.views import view_for
 
 pytestmark = pytest.mark.skipif(not fast.AVAILABLE, reason="endplay is not installed")
@@ -50,12 +51,13 @@ def test_the_exact_solver_agrees_with_dds_on_larger_positions():
 
 
 # Every way Ultra's endplay can score its worlds: a win count on Normal-weighted worlds
-# (the default), exact tricks as the tie-break, uniform worlds, postponed reasoning at
-# every hand size.
+# (the default), exact tricks as the tie-break, the tricks' margin, uniform worlds,
+# postponed reasoning at every hand size, chains.
 ENDPLAYS = [
     {"end_score": "wins"},
     {"end_score": "tricks"},
     {"end_score": "tricks", "end_p_match": 0.0},
+    {"end_score": "margin"},
     {"end_postpone": 13},
     {"end_reader": "chain"},
 ]
@@ -131,3 +133,28 @@ def test_every_card_mode_groups_each_legal_card_once_with_its_tricks():
             seen |= group
             assert {each[c] for c in range(52) if group >> c & 1} == {fut.score[i]}
         assert seen == d.legal_mask()
+
+
+def test_the_margin_score_ranks_cards_by_their_tricks_and_splits_the_win_line():
+    """Each card scores a logistic of its double-dummy tricks: more tricks score more, a
+    card that makes 7 more than half a world and one that makes 6 less."""
+    from test_solver import played_down
+
+    from thaasbai.bots.dd_outcomes import team_outcomes
+
+    rng = random.Random(5)
+    spread = 0
+    for _ in range(12):
+        d = played_down(rng, "thaas", "none", 8)
+        team = d.to_act & 1
+        moves = cards_of(d.legal_mask())
+        score = dict.fromkeys(moves, 0.0)
+        UltraBot._score_world(d, 1.0, team, moves, score, Solver("thaas"), True, True, True)
+        out = team_outcomes(d, team)
+        for a in moves:
+            assert (score[a] > 0.5) == bool(out[a][0])
+            for b in moves:
+                if out[a][1] > out[b][1]:
+                    assert score[a] > score[b]
+        spread += len({t for _, t in out.values()}) > 1
+    assert spread > 0

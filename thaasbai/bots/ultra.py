@@ -35,7 +35,7 @@ from ..engine.views import ThullaView, TrickView, View
 from . import fast as _fast
 from .base import Steps, finish
 from .budget import Budget
-from .dd_outcomes import team_outcomes
+from .dd_outcomes import TARGET, team_outcomes
 from .hard import Z as HARD_Z
 from .hard import flat_search_steps
 from .inference import Knowledge, knowledge, play_likelihood, sample_world
@@ -143,7 +143,12 @@ Z = 0.75
 # positions) but no more deals in the arena (43.3% against 46.7% of the same 30 deals,
 # docs/STRENGTH.md), so the default stays the win count on Normal-weighted worlds.
 END_SCORE = "wins"
-END_SCORES = ("wins", "tricks")
+# "margin" (session 33) counts a world by how far the team's tricks land from the 7 it
+# needs, on a logistic of ``MARGIN_SCALE`` tricks: a card that wins by two tricks double
+# dummy is safer against the slips still to come than one that wins by one, and one that
+# loses by one closer to being saved.
+END_SCORES = ("wins", "tricks", "margin")
+MARGIN_SCALE = 0.5
 EXACT_CARDS = 11
 TRICK_WEIGHT = 0.01  # a trick counts for this much of a world won
 END_P_MATCH: float | None = None
@@ -404,7 +409,8 @@ class UltraBot:
         score = dict.fromkeys(moves, 0.0)
         p_match = self.end_p_match if dds else self.p_match
         weighted = bool(view.history or view.trick) and p_match > 0
-        exact = dds and self.end_score == "tricks" and view.hand.bit_count() <= EXACT_CARDS
+        exact = dds and self.end_score != "wins" and view.hand.bit_count() <= EXACT_CARDS
+        margin = exact and self.end_score == "margin"
         clock = time.perf_counter
         likelihood = trick_likelihood(view, rng, k, p_match, self.partner_p) if weighted else None
         chains = None
@@ -427,7 +433,7 @@ class UltraBot:
                 if postponed is not None:
                     postponed.add(world, w)
                 else:
-                    self._score_world(world, w, team, moves, score, solver, dds, exact)
+                    self._score_world(world, w, team, moves, score, solver, dds, exact, margin)
                 solved += 1
                 w_sum += w
                 w_sq += w * w
@@ -457,13 +463,18 @@ class UltraBot:
         solver: Solver,
         dds: bool,
         exact: bool,
+        margin: bool = False,
     ) -> None:
         """Add a world's weight to each card that wins it for ``team`` (exact: its
-        outcome, tricks as a tie-break), by endplay's DDS or by our solver."""
+        outcome, tricks as a tie-break; with ``margin``, a logistic of how far its tricks
+        land from the 7 needed), by endplay's DDS or by our solver."""
         if exact:
             for a, v in team_outcomes(world, team).items():
                 if a in score:
-                    score[a] += w * (v[0] + TRICK_WEIGHT * v[1])
+                    if margin:
+                        score[a] += w / (1.0 + math.exp((TARGET - 0.5 - v[1]) / MARGIN_SCALE))
+                    else:
+                        score[a] += w * (v[0] + TRICK_WEIGHT * v[1])
             return
         if dds:
             wins = _fast.move_wins(world, team)
