@@ -125,6 +125,8 @@ def fixed_bots():
         # The endplay (DDS on whole deals) with exact tricks as its tie-break: C code, so
         # only where endplay is installed.
         *([UltraBot(iterations=25, fast=True, end_score="tricks")] if fast.AVAILABLE else []),
+        # ... with the tricks' margin as its score
+        *([UltraBot(iterations=25, fast=True, end_score="margin")] if fast.AVAILABLE else []),
         # ... and with postponed reasoning (the other seats' DDS cards to its next turn)
         *([UltraBot(iterations=25, fast=True, end_postpone=13)] if fast.AVAILABLE else []),
         # The endgame's worlds from Metropolis chains, by our solver and by DDS
