@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..engine.actions import DECLARE
 from ..engine.cards import FULL_DECK, SUIT_MASKS, Mask, Seat, cards_of
@@ -248,7 +249,7 @@ def deal_unknown(k: Knowledge, rng: random.Random) -> list[Mask]:
     groups = _groups(k)
     for _ in range(30):
         if len(groups) > 1:
-            groups = groups[:]
+            groups = list(groups)
             rng.shuffle(groups)
             groups.sort(key=lambda g: len(g[0]))  # ties in a random order
         need = list(k.need)
@@ -272,24 +273,16 @@ def deal_unknown(k: Knowledge, rng: random.Random) -> list[Mask]:
     return out
 
 
-_GROUPS: dict[Knowledge, list[tuple[tuple[int, ...], list[int]]]] = {}
-
-
-def _groups(k: Knowledge) -> list[tuple[tuple[int, ...], list[int]]]:
-    """The pool's cards grouped by the holders that may hold them (kept per knowledge:
-    a search deals thousands of worlds from one)."""
-    groups = _GROUPS.get(k)
-    if groups is None:
-        holders = [i for i, n in enumerate(k.need) if n > 0]
-        by_holders: dict[tuple[int, ...], list[int]] = {}
-        for c in cards_of(k.pool):
-            key = tuple(i for i in holders if k.allowed[i] >> c & 1)
-            by_holders.setdefault(key, []).append(c)
-        groups = sorted(by_holders.items(), key=lambda g: len(g[0]))
-        if len(_GROUPS) > 64:
-            _GROUPS.clear()
-        _GROUPS[k] = groups
-    return groups
+@lru_cache(maxsize=64)
+def _groups(k: Knowledge) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The pool's cards grouped by the holders that may hold them, fewest holders first
+    (cached per knowledge: a search deals thousands of worlds from one)."""
+    holders = [i for i, n in enumerate(k.need) if n > 0]
+    by_holders: dict[tuple[int, ...], list[int]] = {}
+    for c in cards_of(k.pool):
+        key = tuple(i for i in holders if k.allowed[i] >> c & 1)
+        by_holders.setdefault(key, []).append(c)
+    return tuple(sorted(((h, tuple(c)) for h, c in by_holders.items()), key=lambda g: len(g[0])))
 
 
 def _dfs_deal(cards, options, need, out, rng, i=0):
