@@ -52,7 +52,7 @@ def test_the_exact_solver_agrees_with_dds_on_larger_positions():
 
 # Every way Ultra's endplay can score its worlds: a win count on Normal-weighted worlds
 # (the default), exact tricks as the tie-break, the tricks' margin, uniform worlds,
-# postponed reasoning at every hand size, chains.
+# postponed reasoning at every hand size, chains, ties broken by Normal rollouts.
 ENDPLAYS = [
     {"end_score": "wins"},
     {"end_score": "tricks"},
@@ -60,6 +60,7 @@ ENDPLAYS = [
     {"end_score": "margin"},
     {"end_postpone": 13},
     {"end_reader": "chain"},
+    {"end_ties": "rollouts"},
 ]
 
 

@@ -132,6 +132,9 @@ def fixed_bots():
         # The endgame's worlds from Metropolis chains, by our solver and by DDS
         UltraBot(iterations=25, end_reader="chain"),
         *([UltraBot(iterations=25, fast=True, end_reader="chain")] if fast.AVAILABLE else []),
+        # The endgame's ties broken by Normal rollouts, after our solver and after DDS
+        UltraBot(iterations=25, end_ties="rollouts"),
+        *([UltraBot(iterations=25, fast=True, end_ties="rollouts")] if fast.AVAILABLE else []),
     ]
 
 

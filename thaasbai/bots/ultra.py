@@ -52,6 +52,7 @@ from .search_common import (
 from .solver import SearchAborted, Solver
 from .thulla_finish import ExactFinish
 from .thulla_solver import BHABHI, ThullaSolver, TooBig, two_player_hands
+from .tie_rollouts import TieRollouts
 from .trick_finish import TrickFinish
 from .trick_reading import trick_likelihood
 from .world_source import WorldSource
@@ -188,6 +189,15 @@ POSTPONE_TOP = 2
 # 55.8% on the same deals (session 32, docs/STRENGTH.md).  Kept as an option.
 END_READER = "roulette"
 END_READERS = ("roulette", "chain")
+# How the exact endgame chooses among cards that win the same (weighted) worlds double
+# dummy, as every card does in a position lost in every world: "normal" keeps Normal's
+# card (the first in card order when Normal's is not among them); "rollouts" plays each
+# card on to the end in the same worlds with Normal's play by all four seats, as the flat
+# search does, and plays the tied card that does best against such play, leaving
+# Normal's on the flat search's bar (``Z``).  Double dummy, the defenders never go
+# wrong; Hard's defenders, who mostly play Normal's card, do.
+END_TIES = "normal"
+END_TIES_CHOICES = ("normal", "rollouts")
 
 
 class _Node:
@@ -242,6 +252,7 @@ class UltraBot:
         partner_p: float | None = PARTNER_P,
         end_postpone: int = END_POSTPONE,
         end_reader: str = END_READER,
+        end_ties: str = END_TIES,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
@@ -288,9 +299,17 @@ class UltraBot:
                 f"end_reader must be one of {', '.join(END_READERS)}, not {end_reader!r}"
             )
         self.end_reader = end_reader
+        if end_ties not in END_TIES_CHOICES:
+            raise ValueError(
+                f"end_ties must be one of {', '.join(END_TIES_CHOICES)}, not {end_ties!r}"
+            )
+        self.end_ties = end_ties
         self.last_iterations = 0
         self.last_mode = ""
         self.last_stats: dict[str, float] = {}
+        # With ``end_ties="rollouts"``: the cards the last exact endgame found tied at
+        # the top, among which its rollouts chose.
+        self.last_tied: tuple[Action, ...] = ()
 
     def choose(self, view: View, rng: random.Random, budget_ms: int | None = None) -> Action:
         return finish(self.steps(view, rng, budget_ms))
@@ -299,6 +318,7 @@ class UltraBot:
         self.last_iterations = 0
         self.last_mode = ""
         self.last_stats = {}
+        self.last_tied = ()
         forced = forced_action(view)
         if forced is not None:
             return forced
@@ -425,6 +445,9 @@ class UltraBot:
         if dds and view.hand.bit_count() <= self.end_postpone:
             outstanding = FULL_DECK & ~view.played & ~view.hand
             postponed = PostponedScore(seat, moves, outstanding, POSTPONE_TOP)
+        ties = None
+        if self.end_ties == "rollouts" and postponed is None and not exact and max(moves) < 52:
+            ties = TieRollouts(view, moves, default)
         solved = 0
         w_sum = w_sq = 0.0
         while True:
@@ -436,6 +459,8 @@ class UltraBot:
                     postponed.add(world, w)
                 else:
                     self._score_world(world, w, team, moves, score, solver, dds, exact, margin)
+                    if ties is not None:
+                        ties.add(world, w, rng)
                 solved += 1
                 w_sum += w
                 w_sq += w * w
@@ -451,6 +476,11 @@ class UltraBot:
         if postponed is not None:
             score = postponed.values()
         best = max(score.values())
+        if ties is not None:
+            tied = [a for a in moves if score[a] >= best * (1 - 1e-9)]
+            self.last_tied = tuple(tied)
+            if len(tied) > 1:
+                return ties.choose(tied, self.z)
         if score.get(default, -1.0) >= best * (1 - 1e-9):
             return default
         return max(moves, key=lambda a: score[a])
