@@ -201,11 +201,20 @@ def flat_search_steps(
     best = max(range(n), key=lambda i: sums[i])
     if best == di:
         return default
-    mean = dsum[best] / w_sum
-    var = max(0.0, dsq[best] / w_sum - mean * mean)
-    n_eff = w_sum * w_sum / w_sq
-    se = math.sqrt(var / max(1.0, n_eff - 1.0))
     # Keep Normal's move unless the gain clears the noise of the paired samples.
-    if mean > margin and mean > z * se:
+    if clears_bar(dsum[best], dsq[best], w_sum, w_sq, z, margin):
         return moves[best]
     return default
+
+
+def clears_bar(
+    dsum: float, dsq: float, w_sum: float, w_sq: float, z: float, margin: float = 0.0
+) -> bool:
+    """Whether a move's weighted paired gain over Normal's move (``dsum``, its squares
+    ``dsq``, over worlds weighing ``w_sum``, their squares ``w_sq``) is above ``margin``
+    and ``z`` standard errors, the errors taken on the worlds' effective number."""
+    mean = dsum / w_sum
+    var = max(0.0, dsq / w_sum - mean * mean)
+    n_eff = w_sum * w_sum / w_sq
+    se = math.sqrt(var / max(1.0, n_eff - 1.0))
+    return mean > margin and mean > z * se

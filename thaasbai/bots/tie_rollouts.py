@@ -10,13 +10,12 @@ keeps the paired statistics the flat search's bar needs.
 
 from __future__ import annotations
 
-import math
 import random
 
 from ..engine.actions import Action
 from ..engine.trick import TrickDeal
 from ..engine.views import TrickView
-from .hard import MIN_WORLDS
+from .hard import MIN_WORLDS, clears_bar
 from .inference import trick_voids
 from .rollout import trick_rollout, trick_value
 
@@ -84,8 +83,6 @@ class TieRollouts:
         if best == self.default or self.worlds < MIN_WORLDS or self.w_sum <= 0.0:
             return self.default
         i = index[best]
-        mean = self.dsum[i] / self.w_sum
-        var = max(0.0, self.dsq[i] / self.w_sum - mean * mean)
-        n_eff = self.w_sum * self.w_sum / self.w_sq
-        se = math.sqrt(var / max(1.0, n_eff - 1.0))
-        return best if mean > 0.0 and mean > z * se else self.default
+        if clears_bar(self.dsum[i], self.dsq[i], self.w_sum, self.w_sq, z):
+            return best
+        return self.default
