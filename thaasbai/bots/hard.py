@@ -118,18 +118,10 @@ def flat_search_steps(
         likelihood = trick_likelihood(view, rng, k, p_match, partner_p)
     # The voids each seat has shown, after each of our moves (a card off the led suit
     # shows ours): the rollouts read them as the Normal bot reads its view.
-    move_voids: dict[Action, list[int]] = {}
     if trick:
-        base = trick_voids(view)
-        led = view.led
+        move_voids = voids_after(trick_voids(view), view.led, seat, moves)
     else:
-        base = list(k.voids)
-        led = view.led if view.trick else None
-    for a in moves:
-        v = base[:]
-        if led is not None and a < 52 and a // 13 != led:
-            v[seat] |= 1 << led
-        move_voids[a] = v
+        move_voids = voids_after(list(k.voids), view.led if view.trick else None, seat, moves)
     n = len(moves)
     sums = [0.0] * n  # weighted sum of each move's value
     dsum = [0.0] * n  # weighted sums of the paired difference to Normal's move
@@ -205,6 +197,20 @@ def flat_search_steps(
     if clears_bar(dsum[best], dsq[best], w_sum, w_sq, z, margin):
         return moves[best]
     return default
+
+
+def voids_after(
+    base: list[int], led: int | None, seat: int, moves: list[Action]
+) -> dict[Action, list[int]]:
+    """Per move, the voids shown once the seat has made it (``base``, the voids shown so
+    far, plus the led suit for a card off it): what the rollouts read as Normal would."""
+    out = {}
+    for a in moves:
+        v = base[:]
+        if led is not None and a < 52 and a // 13 != led:
+            v[seat] |= 1 << led
+        out[a] = v
+    return out
 
 
 def clears_bar(

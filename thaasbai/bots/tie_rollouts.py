@@ -15,7 +15,7 @@ import random
 from ..engine.actions import Action
 from ..engine.trick import TrickDeal
 from ..engine.views import TrickView
-from .hard import MIN_WORLDS, clears_bar
+from .hard import MIN_WORLDS, clears_bar, voids_after
 from .inference import trick_voids
 from .rollout import trick_rollout, trick_value
 
@@ -28,15 +28,7 @@ class TieRollouts:
         self.team = view.seat & 1
         self.moves = moves
         self.default = default
-        base = trick_voids(view)
-        led = view.trick[0][1] // 13 if view.trick else None
-        # The voids each card shows (one off the led suit shows ours), read as Normal does.
-        self.voids: list[list[int]] = []
-        for a in moves:
-            v = base[:]
-            if led is not None and a // 13 != led:
-                v[self.seat] |= 1 << led
-            self.voids.append(v)
+        self.voids = voids_after(trick_voids(view), view.led, view.seat, moves)
         n = len(moves)
         self.sums = [0.0] * n
         self.dsum = [0.0] * n
@@ -53,10 +45,10 @@ class TieRollouts:
     def values(self, world: TrickDeal, rng: random.Random) -> list[float]:
         """Per card, the team's score when Normal's play finishes ``world`` after it."""
         vals = []
-        for a, voids in zip(self.moves, self.voids, strict=True):
+        for a in self.moves:
             st = world.copy()
             st.play_card(a)
-            trick_rollout(st, rng, 0.0, voids)
+            trick_rollout(st, rng, 0.0, self.voids[a])
             vals.append(trick_value(st, self.team))
         return vals
 
