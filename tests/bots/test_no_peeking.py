@@ -135,6 +135,8 @@ def fixed_bots():
         # The endgame's ties broken by Normal rollouts, after our solver and after DDS
         UltraBot(iterations=25, end_ties="rollouts"),
         *([UltraBot(iterations=25, fast=True, end_ties="rollouts")] if fast.AVAILABLE else []),
+        # Its own side modelled with the Normal bot's own rules (the open-hukum race)
+        UltraBot(iterations=25, team_rules=True),
     ]
 
 

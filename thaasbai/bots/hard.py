@@ -21,6 +21,7 @@ from ..engine.views import TrickView, View
 from .base import Steps, finish
 from .budget import Budget
 from .inference import knowledge, sample_world, trick_voids
+from .normal import trick_action
 from .posterior import PosteriorSampler
 from .rollout import thulla_rollout, thulla_value, trick_rollout, trick_value
 from .search_common import apply_action, candidates, forced_action, heuristic_choice
@@ -91,6 +92,7 @@ def flat_search_steps(
     trick_finish: TrickFinish | None = None,
     chain_starts: int = 1,
     partner_p: float | None = None,
+    team_rules: bool = False,
 ) -> Steps:
     """Score every move on the same sampled worlds with Normal rollouts; play Normal's move
     unless another beats it by more than ``z`` standard errors of the paired difference.
@@ -104,18 +106,21 @@ def flat_search_steps(
     (:mod:`.thulla_reading`); Hard's Thulla worlds all count alike.  With ``finish``
     (Ultra's) Thulla rollouts end with the exact two-player search (:mod:`.thulla_finish`),
     and with ``trick_finish`` Thaas and Dhihaeh rollouts end with the exact solver
-    (:mod:`.trick_finish`)."""
-    default = heuristic_choice(view)
+    (:mod:`.trick_finish`).  With ``team_rules`` (Ultra's option) in Thaas and Dhihaeh the
+    searcher's own side plays the Normal bot's own rules: its move to beat, its team's
+    cards in the rollouts and the partner's cards in the reading."""
+    trick = isinstance(view, TrickView)
+    team_rules = team_rules and trick
+    default = team_default(view) if team_rules else heuristic_choice(view)
     moves = list(moves)
     if default not in moves:
         moves.append(default)
     seat = view.seat
     k = knowledge(view)
-    trick = isinstance(view, TrickView)
     weighted = (trick or thulla_reading) and bool(view.history or view.trick)
     likelihood = thulla_play_likelihood
     if trick and weighted:
-        likelihood = trick_likelihood(view, rng, k, p_match, partner_p)
+        likelihood = trick_likelihood(view, rng, k, p_match, partner_p, team_rules)
     # The voids each seat has shown, after each of our moves (a card off the led suit
     # shows ours): the rollouts read them as the Normal bot reads its view.
     if trick:
@@ -130,6 +135,7 @@ def flat_search_steps(
     w_sum = 0.0
     w_sq = 0.0
     team = seat & 1
+    rules_team = team if team_rules else -1
     vals = [0.0] * n
     clock = time.perf_counter
     chains = None
@@ -162,7 +168,7 @@ def flat_search_steps(
                 if trick_finish is not None:
                     vals[i] = trick_finish.rollout_value(st, team, rng, epsilon, move_voids[a])
                 else:
-                    trick_rollout(st, rng, epsilon, move_voids[a])
+                    trick_rollout(st, rng, epsilon, move_voids[a], rules_team=rules_team)
                     vals[i] = trick_value(st, team)
             elif finish is not None:
                 vals[i] = finish.rollout_value(st, seat, rng, epsilon, move_voids[a])
@@ -197,6 +203,14 @@ def flat_search_steps(
     if clears_bar(dsum[best], dsq[best], w_sum, w_sq, z, margin):
         return moves[best]
     return default
+
+
+def team_default(view: View) -> Action:
+    """The move a searcher whose side plays the Normal bot's own rules leaves only for a
+    better one: the Normal bot's card in Thaas and Dhihaeh, Normal's choice elsewhere."""
+    if isinstance(view, TrickView):
+        return trick_action(view, bot_rules=True)
+    return heuristic_choice(view)
 
 
 def voids_after(

@@ -394,6 +394,7 @@ def play_likelihood(
     p_match: float = 0.6,
     floor: float = 0.0,
     partner_p: float | None = None,
+    partner_rules: bool = False,
 ) -> float:
     """How likely the other seats' plays were, were they dealt ``world``'s cards and played
     like Normal: ``p_match`` for Normal's card (or one equal to it), the rest shared evenly.
@@ -401,6 +402,7 @@ def play_likelihood(
     ``partner_p``, if given, is the partner's ``p_match`` for its cards (its declaration
     keeps ``p_match``): a partner that searches leaves Normal's card more often than Hard
     opponents do (Ultra about 30% of its cards before its endgame, Hard about 11%).
+    ``partner_rules``: the partner's Normal card is the Normal bot's, with its own rules.
 
     Below ``floor`` the answer is 0.0, and as the product only shrinks play by play, it
     is given up as soon as it falls below: a caller that drops such worlds (Ultra's
@@ -436,6 +438,7 @@ def play_likelihood(
                     voids,
                     d.mode == "none",
                     last_led,
+                    partner_rules and seat == me ^ 2,
                 )
                 live = FULL_DECK & ~d.played
                 hand = d.hands[seat]

@@ -40,6 +40,7 @@ def trick_rollout(
     epsilon: float = 0.0,
     voids: list[int] | None = None,
     until_cards: int = 0,
+    rules_team: int = -1,
 ) -> list[int] | None:
     """Play ``d`` to its end (in place) with Normal's card play.
 
@@ -49,7 +50,9 @@ def trick_rollout(
     Normal bot's own while the implicit hukum is open, :mod:`.trick_policy`):
     deterministic, which makes the comparison of two moves on the same world a paired
     one.  With ``until_cards`` it stops early, at the start of a trick once hands hold
-    that many cards (:mod:`.trick_finish` takes over).
+    that many cards (:mod:`.trick_finish` takes over).  With ``rules_team`` (0 or 1) that
+    team's seats play the Normal bot's own rules too (``bot_rules``), the other team's
+    without: a searcher's model of its own side, stronger than its model of the other.
     Returns the voids shown by then (the copy), to go on with.
     """
     dh = d.game == "dhihaeh"
@@ -88,6 +91,7 @@ def trick_rollout(
                 voids,
                 no_hukum,
                 last_led,
+                (seat & 1) == rules_team,
             )
         if voids is not None and led >= 0 and c // 13 != led:
             voids[seat] |= 1 << led

@@ -49,6 +49,7 @@ class _Play:
     last_led: list[int]
     key: Mask  # the suits a follow's factor depends on (0: a lead)
     p: float  # the seat's p_match
+    rules: bool  # the seat is read as playing the Normal bot's own rules
 
 
 class TrickReading:
@@ -56,7 +57,7 @@ class TrickReading:
 
     ``world`` is any world consistent with ``view``: only the deal's public course is
     read from it.  :meth:`weight` gives what ``play_likelihood(view, w, p_match, floor,
-    partner_p)`` gives for a world ``w`` with those hands (a test holds the two
+    partner_p, partner_rules)`` gives for a world ``w`` with those hands (a test holds the two
     together)."""
 
     def __init__(
@@ -65,6 +66,7 @@ class TrickReading:
         world: TrickDeal,
         p_match: float = 0.6,
         partner_p: float | None = None,
+        partner_rules: bool = False,
     ) -> None:
         if view.hukum_mode == "hidden":
             raise ValueError("hidden mode's hukum differs from world to world: not read here")
@@ -113,6 +115,7 @@ class TrickReading:
                         last_led[:],
                         key,
                         partner_p if seat == partner else p_match,
+                        partner_rules and seat == me ^ 2,
                     )
                 )
             later[seat] &= ~(1 << c)
@@ -174,6 +177,7 @@ class TrickReading:
             p.voids,
             self.no_hukum,
             p.last_led,
+            p.rules,
         )
         if alike(guess, p.card, held, FULL_DECK & ~p.played):
             return p.p
@@ -186,10 +190,12 @@ def trick_likelihood(
     k: Knowledge,
     p_match: float,
     partner_p: float | None = None,
+    partner_rules: bool = False,
 ) -> Callable[[TrickView, TrickDeal, float, float], float]:
     """The likelihood a search weighs its worlds of ``view`` with: a :class:`TrickReading`
     (one world sampled to read the deal's course from), or in hidden mode
-    :func:`.inference.play_likelihood` itself."""
+    :func:`.inference.play_likelihood` itself.  ``partner_rules``: the partner is read as
+    playing the Normal bot's own rules (a partner that plays them)."""
     if view.hukum_mode == "hidden":
-        return partial(play_likelihood, partner_p=partner_p)
-    return TrickReading(view, sample_world(view, rng, k), p_match, partner_p)
+        return partial(play_likelihood, partner_p=partner_p, partner_rules=partner_rules)
+    return TrickReading(view, sample_world(view, rng, k), p_match, partner_p, partner_rules)

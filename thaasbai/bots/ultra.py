@@ -37,7 +37,7 @@ from .base import Steps, finish
 from .budget import Budget
 from .dd_outcomes import TARGET, team_outcomes
 from .hard import Z as HARD_Z
-from .hard import flat_search_steps
+from .hard import flat_search_steps, team_default
 from .inference import Knowledge, knowledge, play_likelihood, sample_world
 from .posterior import PosteriorSampler
 from .postponed import PostponedScore
@@ -201,6 +201,10 @@ END_READERS = ("roulette", "chain")
 # Kept as an option.
 END_TIES = "normal"
 END_TIES_CHOICES = ("normal", "rollouts")
+# Whether Ultra's own side plays the Normal bot's own rules (the open-hukum race) in its
+# default move, its rollouts and its reading of the partner, the other side modelled
+# without them, as Hard plays (``hard.flat_search_steps``'s ``team_rules``).
+TEAM_RULES = False
 
 
 class _Node:
@@ -256,6 +260,7 @@ class UltraBot:
         end_postpone: int = END_POSTPONE,
         end_reader: str = END_READER,
         end_ties: str = END_TIES,
+        team_rules: bool = TEAM_RULES,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
@@ -307,6 +312,7 @@ class UltraBot:
                 f"end_ties must be one of {', '.join(END_TIES_CHOICES)}, not {end_ties!r}"
             )
         self.end_ties = end_ties
+        self.team_rules = team_rules
         self.last_iterations = 0
         self.last_mode = ""
         self.last_stats: dict[str, float] = {}
@@ -326,7 +332,7 @@ class UltraBot:
         if forced is not None:
             return forced
         moves = candidates(view, self.thulla_throws)
-        default = heuristic_choice(view)
+        default = team_default(view) if self.team_rules else heuristic_choice(view)
         ms = self.default_budget_ms if budget_ms is None else budget_ms
         budget = Budget(ms, self.iterations)
         hands = two_player_hands(view) if isinstance(view, ThullaView) else None
@@ -372,6 +378,7 @@ class UltraBot:
                 trick_finish=self.trick_finish if trick else None,
                 chain_starts=self.chain_starts,
                 partner_p=self.partner_p,
+                team_rules=self.team_rules,
             )
             self.last_iterations = budget.done
             return action
@@ -437,7 +444,11 @@ class UltraBot:
         exact = dds and self.end_score != "wins" and view.hand.bit_count() <= EXACT_CARDS
         margin = exact and self.end_score == "margin"
         clock = time.perf_counter
-        likelihood = trick_likelihood(view, rng, k, p_match, self.partner_p) if weighted else None
+        likelihood = (
+            trick_likelihood(view, rng, k, p_match, self.partner_p, self.team_rules)
+            if weighted
+            else None
+        )
         chains = None
         if weighted and self.end_reader == "chain":
             chains = PosteriorSampler(
