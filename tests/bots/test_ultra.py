@@ -7,6 +7,7 @@ import random
 import pytest
 
 from thaasbai.bots.common import bottom_equivalent
+from thaasbai.bots.hard import team_default
 from thaasbai.bots.normal import NormalBot
 from thaasbai.bots.search_common import (
     candidates,
@@ -74,11 +75,14 @@ def test_every_reader_plays_a_legal_move():
             assert bot.last_mode == "flat"
 
 
-def test_an_impossible_bar_keeps_normals_move():
+def test_an_impossible_bar_keeps_the_move_to_beat():
     for view in _mid_deal_views(4):
         assert isinstance(view, TrickView)
         bot = UltraBot(iterations=60, z=1e9)
         assert bot.choose(view, random.Random(3)) == heuristic_choice(view)
+        # With its own side's rules, the move to beat is the Normal bot's card.
+        bot = UltraBot(iterations=60, z=1e9, team_rules=True)
+        assert bot.choose(view, random.Random(3)) == team_default(view)
 
 
 def test_an_unknown_reader_is_refused():
