@@ -16,6 +16,7 @@ from thaasbai.bots.inference import knowledge, play_likelihood, sample_world
 from thaasbai.bots.normal import NormalBot, trick_action
 from thaasbai.bots.rollout import history_voids, trick_rollout
 from thaasbai.bots.search_common import candidates, heuristic_choice
+from thaasbai.bots.trick_finish import TrickFinish
 from thaasbai.bots.trick_reading import TrickReading
 from thaasbai.bots.ultra import UltraBot
 from thaasbai.engine.match import GameOptions, new_match
@@ -60,6 +61,25 @@ def test_a_rollout_plays_the_rules_team_as_the_normal_bot_and_the_other_as_the_m
     assert differs > 0  # the rules do act in some of these deals
 
 
+def test_rollouts_that_end_exactly_play_the_rules_team_by_the_rules_too():
+    differs = 0
+    for seed in range(20):
+        match = fresh_deal(seed)
+        team = seed & 1
+        rolled = match.current.copy()
+        trick_rollout(rolled, random.Random(1), 0.0, history_voids(rolled), rules_team=team)
+        finished = match.current.copy()
+        TrickFinish(4).rollout_value(
+            finished, team, random.Random(1), 0.0, history_voids(finished), rules_team=team
+        )
+        # Up to where the solver took over, the same cards as the rules rollout's.
+        assert finished.history == rolled.history[: len(finished.history)]
+        plain = match.current.copy()
+        TrickFinish(4).rollout_value(plain, team, random.Random(1), 0.0, history_voids(plain))
+        differs += plain.history != finished.history
+    assert differs > 0
+
+
 def views_where_the_rules_differ(limit: int = 6):
     """Views of Normal-bot deals (open hukum) where the Normal bot's card is not the
     search bots' default."""
@@ -95,6 +115,17 @@ def test_the_move_to_beat_is_the_normal_bots_card():
             flat_search_steps(view, random.Random(3), candidates(view), Budget(10_000, 2))
         )
         assert without == heuristic_choice(view)
+        # A move to beat the caller passes in is the one kept (Ultra works it out once).
+        given = finish(
+            flat_search_steps(
+                view,
+                random.Random(3),
+                candidates(view),
+                Budget(10_000, 2),
+                default=trick_action(view, bot_rules=True),
+            )
+        )
+        assert given == trick_action(view, bot_rules=True)
 
 
 def partner_rules_match(seed: int):

@@ -93,6 +93,7 @@ def flat_search_steps(
     chain_starts: int = 1,
     partner_p: float | None = None,
     team_rules: bool = False,
+    default: Action | None = None,
 ) -> Steps:
     """Score every move on the same sampled worlds with Normal rollouts; play Normal's move
     unless another beats it by more than ``z`` standard errors of the paired difference.
@@ -108,10 +109,12 @@ def flat_search_steps(
     and with ``trick_finish`` Thaas and Dhihaeh rollouts end with the exact solver
     (:mod:`.trick_finish`).  With ``team_rules`` (Ultra's option) in Thaas and Dhihaeh the
     searcher's own side plays the Normal bot's own rules: its move to beat, its team's
-    cards in the rollouts and the partner's cards in the reading."""
+    cards in the rollouts and the partner's cards in the reading.  ``default``, if given, is
+    the move to beat the caller has already worked out (Ultra's); otherwise it is found here."""
     trick = isinstance(view, TrickView)
     team_rules = team_rules and trick
-    default = team_default(view) if team_rules else heuristic_choice(view)
+    if default is None:
+        default = team_default(view) if team_rules else heuristic_choice(view)
     moves = list(moves)
     if default not in moves:
         moves.append(default)
@@ -166,7 +169,9 @@ def flat_search_steps(
             apply_action(st, seat, a)
             if trick:
                 if trick_finish is not None:
-                    vals[i] = trick_finish.rollout_value(st, team, rng, epsilon, move_voids[a])
+                    vals[i] = trick_finish.rollout_value(
+                        st, team, rng, epsilon, move_voids[a], rules_team
+                    )
                 else:
                     trick_rollout(st, rng, epsilon, move_voids[a], rules_team=rules_team)
                     vals[i] = trick_value(st, team)

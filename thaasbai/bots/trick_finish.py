@@ -38,12 +38,19 @@ class TrickFinish:
         self._solvers.clear()
 
     def rollout_value(
-        self, d: TrickDeal, team: int, rng: random.Random, epsilon: float, voids: list[int]
+        self,
+        d: TrickDeal,
+        team: int,
+        rng: random.Random,
+        epsilon: float,
+        voids: list[int],
+        rules_team: int = -1,
     ) -> float:
         """Play ``d`` on (in place) as :func:`.trick_rollout` does and score it for
         ``team`` as :func:`.trick_value` does, the last ``cards`` tricks with best play
-        (the trick margin is the one reached when the solver took over)."""
-        voids = trick_rollout(d, rng, epsilon, voids, self.cards)
+        (the trick margin is the one reached when the solver took over).  ``rules_team``
+        is :func:`.trick_rollout`'s: the side that plays the Normal bot's own rules."""
+        voids = trick_rollout(d, rng, epsilon, voids, self.cards, rules_team)
         if not d.over:
             solver = self._solvers.get(d.game)
             if solver is None:
@@ -55,5 +62,5 @@ class TrickFinish:
             else:
                 self.solved += 1
                 return won_value(d, team, win)
-            trick_rollout(d, rng, epsilon, voids)
+            trick_rollout(d, rng, epsilon, voids, rules_team=rules_team)
         return trick_value(d, team)

@@ -385,6 +385,7 @@ class UltraBot:
                 chain_starts=self.chain_starts,
                 partner_p=self.partner_p,
                 team_rules=self.team_rules,
+                default=default,
             )
             self.last_iterations = budget.done
             return action
