@@ -18,7 +18,7 @@ from thaasbai.bots.rollout import history_voids, trick_rollout
 from thaasbai.bots.search_common import candidates, heuristic_choice
 from thaasbai.bots.trick_finish import TrickFinish
 from thaasbai.bots.trick_reading import TrickReading
-from thaasbai.bots.ultra import UltraBot
+from thaasbai.bots.ultra import ENDGAME_CARDS, UltraBot
 from thaasbai.engine.match import GameOptions, new_match
 from thaasbai.engine.views import view_for
 
@@ -190,4 +190,15 @@ def test_ultra_with_team_rules_plays_only_legal_cards():
             action = bot.choose(view, rng)
             assert action in view.legal
             match.apply(seat, action)
-    assert UltraBot().team_rules is False
+
+
+def test_ultra_plays_its_own_sides_rules_by_default():
+    # On an impossible bar Ultra keeps its move to beat: by default the Normal bot's card.
+    searched = [
+        v for v in views_where_the_rules_differ() if v.hand.bit_count() > ENDGAME_CARDS[v.game]
+    ]
+    assert searched
+    for view in searched:
+        bot = UltraBot(iterations=20, z=1e9)
+        assert bot.choose(view, random.Random(1)) == trick_action(view, bot_rules=True)
+        assert bot.last_mode == "flat"
