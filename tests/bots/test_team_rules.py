@@ -11,7 +11,7 @@ import pytest
 
 from thaasbai.bots.base import finish
 from thaasbai.bots.budget import Budget
-from thaasbai.bots.hard import flat_search_steps, team_default
+from thaasbai.bots.hard import flat_search_steps, move_to_beat
 from thaasbai.bots.inference import knowledge, play_likelihood, sample_world
 from thaasbai.bots.normal import NormalBot, trick_action
 from thaasbai.bots.rollout import history_voids, trick_rollout
@@ -102,7 +102,9 @@ def views_where_the_rules_differ(limit: int = 6):
 
 def test_the_move_to_beat_is_the_normal_bots_card():
     for view in views_where_the_rules_differ():
-        assert team_default(view) == trick_action(view, bot_rules=True) != heuristic_choice(view)
+        assert move_to_beat(view, team_rules=True) == trick_action(view, bot_rules=True)
+        assert move_to_beat(view, team_rules=False) == heuristic_choice(view)
+        assert move_to_beat(view, team_rules=True) != heuristic_choice(view)
         # On too few worlds to judge a difference the search keeps the move to beat.
         few = Budget(10_000, 2)
         with_rules = finish(

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from thaasbai.bots.common import bottom_equivalent
-from thaasbai.bots.hard import team_default
+from thaasbai.bots.hard import move_to_beat
 from thaasbai.bots.normal import NormalBot
 from thaasbai.bots.search_common import (
     candidates,
@@ -80,7 +80,7 @@ def test_an_impossible_bar_keeps_the_move_to_beat():
         assert isinstance(view, TrickView)
         # By default its own side plays the rules: the move to beat is the Normal bot's card.
         bot = UltraBot(iterations=60, z=1e9)
-        assert bot.choose(view, random.Random(3)) == team_default(view)
+        assert bot.choose(view, random.Random(3)) == move_to_beat(view, team_rules=True)
         # Without them, the search bots' shared model of Normal.
         bot = UltraBot(iterations=60, z=1e9, team_rules=False)
         assert bot.choose(view, random.Random(3)) == heuristic_choice(view)

@@ -114,7 +114,7 @@ def flat_search_steps(
     trick = isinstance(view, TrickView)
     team_rules = team_rules and trick
     if default is None:
-        default = team_default(view) if team_rules else heuristic_choice(view)
+        default = move_to_beat(view, team_rules)
     moves = list(moves)
     if default not in moves:
         moves.append(default)
@@ -210,10 +210,11 @@ def flat_search_steps(
     return default
 
 
-def team_default(view: View) -> Action:
-    """The move a searcher whose side plays the Normal bot's own rules leaves only for a
-    better one: the Normal bot's card in Thaas and Dhihaeh, Normal's choice elsewhere."""
-    if isinstance(view, TrickView):
+def move_to_beat(view: View, team_rules: bool) -> Action:
+    """The move a searcher leaves only for a better one.  With ``team_rules`` its side plays
+    the Normal bot's own rules, so in Thaas and Dhihaeh that is the Normal bot's card;
+    otherwise (and in Thulla) the search bots' shared model of Normal."""
+    if team_rules and isinstance(view, TrickView):
         return trick_action(view, bot_rules=True)
     return heuristic_choice(view)
 

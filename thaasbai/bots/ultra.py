@@ -37,7 +37,7 @@ from .base import Steps, finish
 from .budget import Budget
 from .dd_outcomes import TARGET, team_outcomes
 from .hard import Z as HARD_Z
-from .hard import flat_search_steps, team_default
+from .hard import flat_search_steps, move_to_beat
 from .inference import Knowledge, knowledge, play_likelihood, sample_world
 from .posterior import PosteriorSampler
 from .postponed import PostponedScore
@@ -47,7 +47,6 @@ from .search_common import (
     bridge_view,
     candidates,
     forced_action,
-    heuristic_choice,
 )
 from .solver import SearchAborted, Solver
 from .thulla_finish import ExactFinish
@@ -341,7 +340,7 @@ class UltraBot:
         if forced is not None:
             return forced
         moves = candidates(view, self.thulla_throws)
-        default = team_default(view) if self.team_rules else heuristic_choice(view)
+        default = move_to_beat(view, self.team_rules)
         ms = self.default_budget_ms if budget_ms is None else budget_ms
         budget = Budget(ms, self.iterations)
         hands = two_player_hands(view) if isinstance(view, ThullaView) else None
