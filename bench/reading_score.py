@@ -82,8 +82,12 @@ def positions(players: str, hukum: str, games: int, seed: int, lo: int, hi: int)
 
 
 def reader(spec: str):
-    """``uniform``, ``normal:P``, ``dd:BETA:MAXCARDS`` or ``both:P:BETA:MAXCARDS``."""
+    """``uniform``, ``normal:P``, ``dd:BETA:MAXCARDS``, ``both:P:BETA:MAXCARDS`` or
+    ``bottom:Q:P`` (Normal at P, a follow from above equal cards weighing Q more)."""
     name, *args = spec.split(":")
+    if name == "bottom":
+        q, p = float(args[0]), float(args[1])
+        return lambda view, world: play_likelihood(view, world, p, bottom=q)
     if name == "uniform":
         return lambda view, world: 1.0
     if name == "normal":

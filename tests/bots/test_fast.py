@@ -61,6 +61,7 @@ ENDPLAYS = [
     {"end_postpone": 13},
     {"end_reader": "chain"},
     {"end_ties": "rollouts"},
+    {"bottom": 0.3},
 ]
 
 

@@ -146,3 +146,70 @@ def test_with_no_voids_each_unseen_card_goes_to_each_holder_in_proportion_to_its
         assert sum(by_seat.values()) == draws
         for s, n in by_seat.items():
             assert abs(n / draws - share[s]) < 0.04, (c, s, n)
+
+
+def test_below_alike_is_a_card_worth_as_much_just_below():
+    from thaasbai.bots.common import below_alike
+    from thaasbai.engine.cards import FULL_DECK, parse_card
+
+    def hand(*names: str) -> int:
+        return sum(1 << parse_card(n) for n in names)
+
+    queen_jack = hand("QS", "JS", "4H")
+    assert below_alike(parse_card("QS"), queen_jack, FULL_DECK)
+    assert not below_alike(parse_card("JS"), queen_jack, FULL_DECK)
+    # The king and the jack are alike once the queen is out of play, not before.
+    king_jack = hand("KS", "JS")
+    assert not below_alike(parse_card("KS"), king_jack, FULL_DECK)
+    assert below_alike(parse_card("KS"), king_jack, FULL_DECK & ~hand("QS"))
+    # Dhihaeh's tens are worth more than their rank: never alike with a neighbour.
+    jack_ten_nine = hand("JS", "TS", "9S")
+    assert below_alike(parse_card("JS"), jack_ten_nine, FULL_DECK)
+    assert not below_alike(parse_card("JS"), jack_ten_nine, FULL_DECK, dhihaeh=True)
+    assert not below_alike(parse_card("TS"), jack_ten_nine, FULL_DECK, dhihaeh=True)
+
+
+@pytest.mark.parametrize("game", ["thaas", "dhihaeh"])
+def test_a_follow_from_above_equal_cards_weighs_bottom_more(game):
+    """Seats that follow with the top of equal cards where they can: with ``bottom`` the
+    real deal weighs that factor once for each such follow by another seat, counted from
+    the player's own view as it played."""
+    from thaasbai.bots.common import below_alike, bottom_equivalent
+    from thaasbai.bots.search_common import heuristic_choice, live_cards
+    from thaasbai.engine.match import GameOptions, new_match
+
+    def top_of_equals(view: TrickView) -> int:
+        card = heuristic_choice(view)
+        if not view.trick or card >= 52 or card // 13 != view.trick[0][1] // 13:
+            return card
+        live = live_cards(view)
+        bottom = bottom_equivalent(card, view.hand, live)
+        equal = [
+            c for c in view.legal if c < 52 and bottom_equivalent(c, view.hand, live) == bottom
+        ]
+        return min(equal)  # the highest of them: a smaller int is a higher card
+
+    read = 0
+    for seed in range(4):
+        match = new_match(GameOptions(game=game, hukum="none"), rng=random.Random(seed))
+        match.start_deal(rng=random.Random(seed))
+        above = [0, 0, 0, 0]
+        for _ in range(20 + 4 * seed):
+            seat = match.current.to_act
+            view = view_for(match, seat)
+            card = top_of_equals(view)
+            live = live_cards(view)
+            led = view.trick[0][1] // 13 if view.trick else None
+            dh = game == "dhihaeh"
+            if len(view.legal) > 1 and card // 13 == led and below_alike(card, view.hand, live, dh):
+                above[seat] += 1
+            match.apply(seat, card)
+        assert not match.current.over
+        view = view_for(match, match.current.to_act)
+        n = sum(above) - above[view.seat]
+        plain = play_likelihood(view, match.current, 0.85)
+        assert play_likelihood(view, match.current, 0.85, bottom=0.3) == pytest.approx(
+            plain * 0.3**n
+        )
+        read += n
+    assert read >= 3

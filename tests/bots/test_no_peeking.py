@@ -137,6 +137,9 @@ def fixed_bots():
         *([UltraBot(iterations=25, fast=True, end_ties="rollouts")] if fast.AVAILABLE else []),
         # Its own side modelled with the Normal bot's own rules (the open-hukum race)
         UltraBot(iterations=25, team_rules=True),
+        # A follow from above equal cards read as denying the card below
+        UltraBot(iterations=25, bottom=0.3),
+        *([UltraBot(iterations=25, fast=True, bottom=0.3)] if fast.AVAILABLE else []),
     ]
 
 

@@ -34,25 +34,31 @@ def half_normal_match(game: str, hukum: str, actions: int, seed: int):
 @pytest.mark.parametrize("hukum", ["implicit", "declared", "none"])
 def test_the_reading_weighs_every_world_as_play_likelihood_does(game, hukum):
     rng = random.Random(11)
-    checked = 0
+    checked = read_down = 0
     for seed in range(5):
         match = half_normal_match(game, hukum, 12 + 7 * seed, seed)
         if match.current.over:
             continue
         view = view_for(match, match.current.to_act)
         k = knowledge(view)
-        for p, partner_p in ((0.85, 0.7), (0.6, None)):
-            reading = TrickReading(view, sample_world(view, rng, k), p, partner_p)
+        for p, partner_p, bottom in ((0.85, 0.7, 1.0), (0.6, None, 1.0), (0.85, 0.7, 0.2)):
+            reading = TrickReading(view, sample_world(view, rng, k), p, partner_p, bottom=bottom)
             worlds = [sample_world(view, rng, k) for _ in range(40)] + [match.current]
             for world in worlds:
-                expected = play_likelihood(view, world, p, partner_p=partner_p)
+                expected = play_likelihood(view, world, p, partner_p=partner_p, bottom=bottom)
                 assert reading.weight(world.hands) == expected
                 for floor in (expected * 0.5, expected * 2.0, 1e-6):
                     assert reading.weight(world.hands, floor) == play_likelihood(
-                        view, world, p, floor, partner_p
+                        view, world, p, floor, partner_p, bottom=bottom
                     )
                 checked += 1
-    assert checked >= 300
+                if bottom < 1.0:
+                    plain = play_likelihood(view, world, p, partner_p=partner_p)
+                    read_down += expected < plain
+    assert checked >= 450
+    # Random legal cards follow from above equal cards often enough that some worlds
+    # are read down for it: the bottom factor is exercised, not just passed along.
+    assert read_down >= 10
 
 
 def test_followers_are_weighed_from_the_memo_once_seen():

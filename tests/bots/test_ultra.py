@@ -256,3 +256,9 @@ def test_a_thulla_seat_that_can_follow_keeps_merging_neighbours():
             seen += 1
         match.apply(d.to_act, bot.choose(view, rng))
     assert seen > 20
+
+
+def test_a_bottom_weight_outside_zero_to_one_is_refused():
+    for bad in (0.0, -0.5, 1.5):
+        with pytest.raises(ValueError, match="bottom"):
+            UltraBot(bottom=bad)

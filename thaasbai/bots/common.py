@@ -7,7 +7,7 @@ card is its highest set bit.
 
 from __future__ import annotations
 
-from ..engine.cards import SUIT_MASKS, Card, Mask
+from ..engine.cards import SUIT_MASKS, TEN, TENS, Card, Mask
 
 # Honour points for judging a suit: A K Q J.
 HONOURS = (4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -92,6 +92,17 @@ def bottom_equivalent(c: Card, hand: Mask, live: Mask) -> Card:
         if not hand >> nxt & 1:
             return c
         c = nxt
+
+
+def below_alike(c: Card, hand: Mask, live: Mask, dhihaeh: bool = False) -> bool:
+    """Does ``hand`` hold a card worth as much as ``c`` below it (the next live card of the
+    suit down)?  A seat that plays the bottom of equal cards denies that.  In Dhihaeh a
+    ten is worth more than its rank, so it is never alike with its neighbours."""
+    if dhihaeh:
+        if c % 13 == TEN:
+            return False
+        hand &= ~TENS
+    return bottom_equivalent(c, hand, live) != c
 
 
 def alike(a: Card, b: Card, hand: Mask, live: Mask) -> bool:

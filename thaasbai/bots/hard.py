@@ -94,6 +94,7 @@ def flat_search_steps(
     partner_p: float | None = None,
     team_rules: bool = False,
     default: Action | None = None,
+    bottom: float = 1.0,
 ) -> Steps:
     """Score every move on the same sampled worlds with Normal rollouts; play Normal's move
     unless another beats it by more than ``z`` standard errors of the paired difference.
@@ -110,7 +111,9 @@ def flat_search_steps(
     (:mod:`.trick_finish`).  With ``team_rules`` (Ultra's option) in Thaas and Dhihaeh the
     searcher's own side plays the Normal bot's own rules: its move to beat, its team's
     cards in the rollouts and the partner's cards in the reading.  ``default``, if given, is
-    the move to beat the caller has already worked out (Ultra's); otherwise it is found here."""
+    the move to beat the caller has already worked out (Ultra's); otherwise it is found here.
+    ``bottom`` (Ultra's) is the reading's weight on a follow that was not the bottom of
+    equal cards in the world (:func:`.inference.play_likelihood`)."""
     trick = isinstance(view, TrickView)
     team_rules = team_rules and trick
     if default is None:
@@ -123,7 +126,7 @@ def flat_search_steps(
     weighted = (trick or thulla_reading) and bool(view.history or view.trick)
     likelihood = thulla_play_likelihood
     if trick and weighted:
-        likelihood = trick_likelihood(view, rng, k, p_match, partner_p, team_rules)
+        likelihood = trick_likelihood(view, rng, k, p_match, partner_p, team_rules, bottom)
     # The voids each seat has shown, after each of our moves (a card off the led suit
     # shows ours): the rollouts read them as the Normal bot reads its view.
     if trick:

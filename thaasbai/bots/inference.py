@@ -19,7 +19,7 @@ from ..engine.dealing import hand_sizes
 from ..engine.thulla import ANSWER, LEAD, ThullaDeal
 from ..engine.trick import DhihaehDeal, ThaasDeal, TrickDeal
 from ..engine.views import ThullaView, TrickView, View
-from .common import alike
+from .common import alike, below_alike
 from .trick_policy import declare_suit, heuristic_card
 
 World = TrickDeal | ThullaDeal
@@ -395,9 +395,13 @@ def play_likelihood(
     floor: float = 0.0,
     partner_p: float | None = None,
     partner_rules: bool = False,
+    bottom: float = 1.0,
 ) -> float:
     """How likely the other seats' plays were, were they dealt ``world``'s cards and played
     like Normal: ``p_match`` for Normal's card (or one equal to it), the rest shared evenly.
+    With ``bottom`` below 1, a card followed to the led suit while the world gives its seat
+    a card worth as much below it weighs that much more (every bot here, and Normal's
+    rules, follow with the bottom of equal cards: the card says the one below is not held).
 
     ``partner_p``, if given, is the partner's ``p_match`` for its cards (its declaration
     keeps ``p_match``): a partner that searches leaves Normal's card more often than Hard
@@ -443,12 +447,15 @@ def play_likelihood(
                 live = FULL_DECK & ~d.played
                 hand = d.hands[seat]
                 p = partner_p if seat == partner else p_match
-                if alike(guess, c, hand, live):
-                    w *= p
-                else:
-                    w *= (1.0 - p) / (n - 1)
-                    if w < floor:
-                        return 0.0
+                f = p if alike(guess, c, hand, live) else (1.0 - p) / (n - 1)
+                if bottom < 1.0 and d.trick and c // 13 == led:
+                    # The cards on the table still part a higher card from a lower one.
+                    table = sum(1 << t for t in d.trick)
+                    if below_alike(c, hand, live | table, dh):
+                        f *= bottom
+                w *= f
+                if w < floor:
+                    return 0.0
         if led >= 0 and c // 13 != led:
             voids[seat] |= 1 << led
         if not d.trick:

@@ -25,7 +25,7 @@ from ..engine.actions import DECLARE
 from ..engine.cards import FULL_DECK, SUIT_MASKS, Mask, Seat
 from ..engine.trick import TrickDeal
 from ..engine.views import TrickView
-from .common import alike
+from .common import alike, below_alike
 from .inference import Knowledge, as_dealt, play_likelihood, sample_world
 from .trick_policy import declare_suit, heuristic_card
 
@@ -48,6 +48,7 @@ class _Play:
     voids: list[int]
     last_led: list[int]
     key: Mask  # the suits a follow's factor depends on (0: a lead)
+    table: Mask  # the cards on the table: they still part a higher card from a lower one
     p: float  # the seat's p_match
     rules: bool  # the seat is read as playing the Normal bot's own rules
 
@@ -57,8 +58,8 @@ class TrickReading:
 
     ``world`` is any world consistent with ``view``: only the deal's public course is
     read from it.  :meth:`weight` gives what ``play_likelihood(view, w, p_match, floor,
-    partner_p, partner_rules)`` gives for a world ``w`` with those hands (a test holds the two
-    together)."""
+    partner_p, partner_rules, bottom)`` gives for a world ``w`` with those hands (a test
+    holds the two together)."""
 
     def __init__(
         self,
@@ -67,12 +68,14 @@ class TrickReading:
         p_match: float = 0.6,
         partner_p: float | None = None,
         partner_rules: bool = False,
+        bottom: float = 1.0,
     ) -> None:
         if view.hukum_mode == "hidden":
             raise ValueError("hidden mode's hukum differs from world to world: not read here")
         me = view.seat
         self.me = me
         self.p_match = p_match
+        self.bottom = bottom
         d, plays = as_dealt(view, world)
         self.declarer = -1
         self.declared = -1
@@ -114,6 +117,7 @@ class TrickReading:
                         voids[:],
                         last_led[:],
                         key,
+                        sum(1 << t for t in d.trick),
                         partner_p if seat == partner else p_match,
                         partner_rules and seat == me ^ 2,
                     )
@@ -179,9 +183,16 @@ class TrickReading:
             p.last_led,
             p.rules,
         )
-        if alike(guess, p.card, held, FULL_DECK & ~p.played):
-            return p.p
-        return (1.0 - p.p) / (n - 1)
+        live = FULL_DECK & ~p.played
+        f = p.p if alike(guess, p.card, held, live) else (1.0 - p.p) / (n - 1)
+        if (
+            self.bottom < 1.0
+            and p.key
+            and p.card // 13 == p.led
+            and below_alike(p.card, held, live | p.table, self.dhihaeh)
+        ):
+            f *= self.bottom
+        return f
 
 
 def trick_likelihood(
@@ -191,11 +202,14 @@ def trick_likelihood(
     p_match: float,
     partner_p: float | None = None,
     partner_rules: bool = False,
+    bottom: float = 1.0,
 ) -> Callable[[TrickView, TrickDeal, float, float], float]:
     """The likelihood a search weighs its worlds of ``view`` with: a :class:`TrickReading`
     (one world sampled to read the deal's course from), or in hidden mode
     :func:`.inference.play_likelihood` itself.  ``partner_rules``: the partner is read as
     playing the Normal bot's own rules (a partner that plays them)."""
     if view.hukum_mode == "hidden":
-        return partial(play_likelihood, partner_p=partner_p, partner_rules=partner_rules)
-    return TrickReading(view, sample_world(view, rng, k), p_match, partner_p, partner_rules)
+        return partial(
+            play_likelihood, partner_p=partner_p, partner_rules=partner_rules, bottom=bottom
+        )
+    return TrickReading(view, sample_world(view, rng, k), p_match, partner_p, partner_rules, bottom)

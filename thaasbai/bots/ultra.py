@@ -213,6 +213,11 @@ END_TIES_CHOICES = ("normal", "rollouts")
 # (61.0% against 58.3%, paired -1.4 to +6.8); on fresh deals (session 37)
 # +3.75 of 320 plays (63.75%); 62.1% of all 800, +3.1 paired.
 TEAM_RULES = True
+# A card another seat followed with, where the world gives that seat a card worth as much
+# just below it, weighs this much more (1: not read).  Every bot here, and Normal's rules,
+# follow with the bottom of equal cards, so such a card denies the one below it; Normal's
+# leads from touching honours do not, so leads are not read so.
+BOTTOM = 1.0
 
 
 class _Node:
@@ -269,6 +274,7 @@ class UltraBot:
         end_reader: str = END_READER,
         end_ties: str = END_TIES,
         team_rules: bool = TEAM_RULES,
+        bottom: float = BOTTOM,
     ) -> None:
         if trick_search not in ("flat", "ismcts"):
             raise ValueError(f"trick_search must be 'flat' or 'ismcts', not {trick_search!r}")
@@ -321,6 +327,9 @@ class UltraBot:
             )
         self.end_ties = end_ties
         self.team_rules = team_rules
+        if not 0.0 < bottom <= 1.0:
+            raise ValueError(f"bottom must be in (0, 1], not {bottom}")
+        self.bottom = bottom
         self.last_iterations = 0
         self.last_mode = ""
         self.last_stats: dict[str, float] = {}
@@ -388,6 +397,7 @@ class UltraBot:
                 partner_p=self.partner_p,
                 team_rules=self.team_rules,
                 default=default,
+                bottom=self.bottom,
             )
             self.last_iterations = budget.done
             return action
@@ -454,7 +464,7 @@ class UltraBot:
         margin = exact and self.end_score == "margin"
         clock = time.perf_counter
         likelihood = (
-            trick_likelihood(view, rng, k, p_match, self.partner_p, self.team_rules)
+            trick_likelihood(view, rng, k, p_match, self.partner_p, self.team_rules, self.bottom)
             if weighted
             else None
         )
